@@ -1,0 +1,50 @@
+import { createElement, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { ISLANDS } from '../views/islands/registry';
+import { startPlatform } from './platform';
+import { createAppStore, type PreloadedState } from './store';
+import './styles/main.css';
+
+function readJson<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent;
+  return text ? (JSON.parse(text) as T) : undefined;
+}
+
+const store = createAppStore(readJson<PreloadedState>('__STATE__'));
+startPlatform(store);
+
+/** Hydrates each island marker once, with the same tree and identifierPrefix as the server. */
+for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const name = el.dataset.island ?? '';
+  const id = el.dataset.iid ?? '';
+  const load = ISLANDS[name];
+  if (!load || el.dataset.hydrated) continue;
+  el.dataset.hydrated = 'pending';
+  load()
+    .then(({ default: Component }) => {
+      const props = readJson<object>(`${id}-props`) ?? {};
+      startTransition(() => {
+        hydrateRoot(el, createElement(Provider, { store }, createElement(Component, props as never)), {
+          identifierPrefix: `${id}-`,
+        });
+      });
+      el.dataset.hydrated = 'true';
+    })
+    .catch((error: unknown) => reloadOnChunkFailure(error));
+}
+
+const RELOAD_KEY = 'chunk-reload-at';
+
+/** SPEC §2.2/§4: a chunk-load failure reloads the page, at most once per 60 s. */
+function reloadOnChunkFailure(error: unknown): void {
+  console.warn('island failed to load', error);
+  try {
+    const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+    if (Date.now() - last < 60_000) return;
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  } catch {
+    return;
+  }
+  location.reload();
+}

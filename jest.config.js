@@ -1,0 +1,30 @@
+/**
+ * Three projects: unit specs beside the code, end-to-end specs (supertest, real app, embedded
+ * database or the PostgreSQL/Redis servers when DATABASE_URL/REDIS_URL are set), browser specs
+ * (Debian's Chromium through playwright-core against a started production build).
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true, decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  testEnvironment: 'node',
+  moduleNameMapper: { '\\.css$': '<rootDir>/test/support/style-stub.js' },
+};
+module.exports = {
+  testTimeout: 120000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/views/**/*.spec.ts?(x)', '<rootDir>/client/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
+  ],
+};

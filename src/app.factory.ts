@@ -1,0 +1,72 @@
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import helmet from 'helmet';
+import './common/http/request-types';
+import { AppModule } from './app.module';
+import { JsonLogger } from './common/logging/json-logger';
+import { projectRoot } from './common/paths';
+import { RequestContextMiddleware } from './common/http/request-context.middleware';
+import { IpFilterMiddleware } from './common/security/ip-filter.middleware';
+import type { AppConfig } from './config/app.config';
+import { RedirectionMiddleware } from './modules/redirection/redirection.middleware';
+import { SiteMiddleware } from './modules/shop/site.middleware';
+
+type Middleware = { use(req: Request, res: Response, next: NextFunction): unknown };
+const handler = (middleware: Middleware): RequestHandler => (req, res, next) => void middleware.use(req, res, next);
+
+/**
+ * Builds the application (main.ts and tests): Express settings, security headers, the request
+ * pipeline in SPEC §4 start order, static assets, then Nest's routes.
+ */
+export async function createApp(config: AppConfig, logger = new JsonLogger(config.LOG_LEVEL)): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
+    logger,
+    abortOnError: false,
+  });
+  // A hop count, never `true`: only that many proxies' X-Forwarded-For entries are believed.
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  // HTML carries a fresh nonce per response: an ETag would never match and costs a hash.
+  app.set('etag', false);
+
+  app.use(handler(app.get(RequestContextMiddleware)));
+  app.use(handler(app.get(IpFilterMiddleware)));
+  app.use(securityHeaders(config));
+  const root = projectRoot();
+  app.use(
+    '/assets',
+    express.static(join(root, 'dist/client/assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
+  );
+  app.use(express.static(join(root, 'public'), { maxAge: '1d', index: false }));
+  app.use(handler(app.get(SiteMiddleware)));
+  app.use(handler(app.get(RedirectionMiddleware)));
+  await app.init();
+  return app;
+}
+
+function securityHeaders(config: AppConfig): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://i.ytimg.com'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube-nocookie.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}

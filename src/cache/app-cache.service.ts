@@ -1,0 +1,85 @@
+import { CACHE_MANAGER } from '@nestjs/cache-manager';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { Cache } from 'cache-manager';
+
+interface Boxed<T> {
+  v: T;
+}
+
+/**
+ * Read-model cache over `@nestjs/cache-manager` (memory by default, Redis with REDIS_URL).
+ * `getOrSet` coalesces concurrent misses: a cold key costs one load however many requests want it.
+ * A cache failure never fails a page: the value is loaded from the source instead. Values must be
+ * JSON-safe (they may travel through Redis).
+ */
+@Injectable()
+export class AppCache implements OnApplicationShutdown {
+  private readonly logger = new Logger(AppCache.name);
+  private readonly inflight = new Map<string, Promise<unknown>>();
+
+  constructor(@Inject(CACHE_MANAGER) private readonly cache: Cache) {}
+
+  async getOrSet<T>(key: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T> {
+    const hit = await this.safeGet<T>(key);
+    if (hit) return hit.v;
+    const pending = this.inflight.get(key) as Promise<T> | undefined;
+    if (pending) return pending;
+    const loading = (async () => {
+      try {
+        const value = await load();
+        await this.safeSet(key, { v: value }, ttlSeconds);
+        return value;
+      } finally {
+        this.inflight.delete(key);
+      }
+    })();
+    this.inflight.set(key, loading);
+    return loading;
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await this.cache.del(key);
+    } catch (error) {
+      this.logger.warn(`cache delete failed: ${(error as Error).message}`);
+    }
+  }
+
+  async clear(): Promise<void> {
+    await this.cache.clear();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    try {
+      await this.cache.disconnect();
+    } catch {
+      // Already closed.
+    }
+  }
+
+  /** Readiness: a round trip through the store. */
+  async ping(): Promise<boolean> {
+    const key = `health:${process.pid}`;
+    const stamp = Date.now();
+    await this.cache.set(key, { v: stamp }, 10_000);
+    const back = await this.cache.get<Boxed<number>>(key);
+    return back?.v === stamp;
+  }
+
+  private async safeGet<T>(key: string): Promise<Boxed<T> | undefined> {
+    try {
+      return (await this.cache.get<Boxed<T>>(key)) ?? undefined;
+    } catch (error) {
+      this.logger.warn(`cache read failed for ${key}: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  private async safeSet(key: string, value: Boxed<unknown>, ttlSeconds?: number): Promise<void> {
+    try {
+      await this.cache.set(key, value, ttlSeconds === undefined ? undefined : ttlSeconds * 1000);
+    } catch (error) {
+      this.logger.warn(`cache write failed for ${key}: ${(error as Error).message}`);
+    }
+  }
+}

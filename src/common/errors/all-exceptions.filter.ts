@@ -1,0 +1,89 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Injectable, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { RenderService, withNonce } from '../../render/render.service';
+import { PageCache } from '../../render/page-cache';
+import { ShopService } from '../../modules/shop/shop.service';
+import { requestPath, sendRedirect } from '../http/safe-redirect';
+import { DomainErrorCode, DomainException } from './domain.exception';
+
+/**
+ * One place maps every error to what the client sees (SPEC §2.2, §8): JSON for /api, the 404 / 401 /
+ * 500 page in the visitor's language for pages, and a minimal fallback page if even that fails.
+ * A guard's 401/403 stays a 401/403; bad input is never a 500.
+ */
+@Catch()
+@Injectable()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  constructor(
+    private readonly render: RenderService,
+    private readonly shops: ShopService,
+    private readonly pageCache: PageCache,
+  ) {}
+
+  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
+    const req = host.switchToHttp().getRequest<Request>();
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) return;
+    const status = statusOf(exception);
+
+    if (exception instanceof DomainException && exception.code === DomainErrorCode.Redirect) {
+      return sendRedirect(res, status, (exception.details as { location: string }).location);
+    }
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception : String(exception));
+
+    if (exception instanceof DomainException && exception.code === DomainErrorCode.UnknownMiddleware) {
+      res.status(500).type('text/plain; charset=utf-8').send(exception.message);
+      return;
+    }
+    if (requestPath(req).startsWith('/api/')) {
+      res.status(status).json(apiBody(exception, status));
+      return;
+    }
+    await this.errorPage(req, res, status);
+  }
+
+  private async errorPage(req: Request, res: Response, status: number): Promise<void> {
+    const nonce = res.locals.cspNonce ?? '';
+    res.status(status).type('html').setHeader('Cache-Control', 'no-store');
+    try {
+      const site = req.site ?? (await this.shops.resolve(req.host, req.protocol === 'https' ? 'https' : 'http', req.headers.accept));
+      // The error page does not depend on the URL: one rendering per site and status.
+      const key = `error:${status}:${site.origin}:${site.locale}${req.query.utm_medium === 'QRcode' ? ':qr' : ''}`;
+      let html = status === 404 || status === 401 ? this.pageCache.get(key) : undefined;
+      if (!html) {
+        html = await this.render.renderError(req, site, status);
+        if (status === 404 || status === 401) this.pageCache.set(key, html);
+      }
+      res.send(withNonce(html, nonce));
+    } catch (error) {
+      this.logger.error(`error page failed: ${(error as Error).stack ?? String(error)}`);
+      res.send(FALLBACK_PAGE);
+    }
+  }
+}
+
+function statusOf(exception: unknown): number {
+  if (exception instanceof DomainException) return exception.status;
+  if (exception instanceof HttpException) return exception.getStatus();
+  // Body parser and similar errors carry their own 4xx status.
+  const status = (exception as { status?: unknown; statusCode?: unknown })?.status ?? (exception as { statusCode?: unknown })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 600) return status;
+  return HttpStatus.INTERNAL_SERVER_ERROR;
+}
+
+function apiBody(exception: unknown, status: number): Record<string, unknown> {
+  if (exception instanceof DomainException)
+    return { statusCode: status, error: exception.code, message: exception.message, details: exception.details };
+  if (exception instanceof HttpException) {
+    const response = exception.getResponse();
+    return typeof response === 'object' ? { statusCode: status, ...response } : { statusCode: status, message: response };
+  }
+  return { statusCode: status, error: status >= 500 ? 'Internal Server Error' : 'Bad Request', message: status >= 500 ? 'Une erreur a eu lieu' : (exception as Error)?.message };
+}
+
+/** Shown when the error page itself cannot be rendered: no shell, no data, still a way home. */
+export const FALLBACK_PAGE =
+  '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Une erreur a eu lieu</title></head>' +
+  '<body><main><h1>Une erreur a eu lieu</h1><p lang="de">Ein Fehler ist aufgetreten.</p><p><a href="/">Retour à l\'accueil</a> · <a href="/" lang="de">Zur Startseite</a></p></main></body></html>';

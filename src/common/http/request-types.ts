@@ -1,0 +1,15 @@
+import type { RouteMatch } from '../../render/render.service';
+import type { SiteContext } from '../../modules/shop/shop.types';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id?: string;
+    site?: SiteContext;
+    pageRoute?: RouteMatch;
+  }
+  interface Locals {
+    cspNonce?: string;
+  }
+}
+
+export {};

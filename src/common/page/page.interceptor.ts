@@ -1,0 +1,55 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import type { ComponentType } from 'react';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import { PageCache } from '../../render/page-cache';
+import type { PageView } from '../../render/page-view';
+import { RenderService, withNonce } from '../../render/render.service';
+import { DomainException } from '../errors/domain.exception';
+import { requestPath } from '../http/safe-redirect';
+import { matchRoute } from '../routing/route-table';
+import { PAGE_METADATA, type PageDefinition } from './page.decorator';
+import { RouteMiddlewareRegistry } from './route-middleware.registry';
+
+export const DEFAULT_PAGE_MIDDLEWARE = ['seoRedirection', 'headersConfig'];
+
+/**
+ * The single render mechanism: named middleware, route check for the visitor's locale, page cache,
+ * then the handler's view model rendered to HTML with the request's nonce.
+ */
+@Injectable()
+export class PageInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly render: RenderService,
+    private readonly pageCache: PageCache,
+    private readonly routeMiddleware: RouteMiddlewareRegistry,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<string> {
+    return from(this.page(context, next));
+  }
+
+  private async page(context: ExecutionContext, next: CallHandler): Promise<string> {
+    const definition = this.reflector.get<PageDefinition>(PAGE_METADATA, context.getHandler());
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const site = req.site;
+    if (!site) throw new Error('SiteMiddleware did not run');
+    await this.routeMiddleware.run(definition.middleware ?? DEFAULT_PAGE_MIDDLEWARE, req, res);
+    const params = matchRoute(definition.route, site.locale, requestPath(req));
+    if (!params) throw DomainException.notFound();
+    req.pageRoute = { name: definition.route, params };
+    const nonce = res.locals.cspNonce ?? '';
+    res.type('html');
+    res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    const key = definition.cache !== false && req.method === 'GET' ? `${site.origin}${req.originalUrl}` : undefined;
+    const cached = key ? this.pageCache.get(key) : undefined;
+    if (cached) return withNonce(cached, nonce);
+    const view = await lastValueFrom(next.handle() as Observable<PageView>);
+    const html = await this.render.renderPage(req, site, req.pageRoute, view, definition.component as ComponentType<object>);
+    if (key) this.pageCache.set(key, html);
+    return withNonce(html, nonce);
+  }
+}

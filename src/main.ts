@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { createApp } from './app.factory';
+import { JsonLogger } from './common/logging/json-logger';
+import { ConfigurationError, loadConfig, type AppConfig } from './config/app.config';
+import { LifecycleService } from './modules/health/lifecycle.service';
+
+async function bootstrap(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = new JsonLogger(config.LOG_LEVEL);
+  const app = await createApp(config, logger);
+  const server = await app.listen(config.PORT, config.HOST);
+  logger.event('info', 'listening', { port: config.PORT, database: config.embeddedDatabase ? 'embedded' : 'server', cache: config.REDIS_URL ? 'redis' : 'memory' });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // Readiness goes 503 first so the load balancer stops sending; in-flight requests then finish.
+    app.get(LifecycleService).beginShutdown();
+    logger.event('info', 'shutdown started', { signal, drainMs: config.SHUTDOWN_DRAIN_MS });
+    const force = setTimeout(() => {
+      logger.event('error', 'shutdown timed out', {});
+      process.exit(1);
+    }, config.SHUTDOWN_DRAIN_MS + 15000);
+    force.unref();
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    server.closeIdleConnections?.();
+    await app.close();
+    logger.event('info', 'shutdown complete', {});
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void bootstrap();

@@ -1,0 +1,70 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AppCache } from '../../cache/app-cache.service';
+import { safeRedirectTarget, samePath } from '../../common/http/safe-redirect';
+import type { SiteContext } from '../shop/shop.types';
+import { RedirectionRepository } from './redirection.repository';
+
+export interface Redirect {
+  type: number;
+  url: string;
+}
+
+interface Rule {
+  match: 'url' | 'path' | 'host';
+  source: string;
+  target: string;
+  code: number;
+}
+
+/** Segments that only marked "current" news and are dropped from URLs (SPEC §2.1). */
+const NEWS_SEGMENTS = new Set(['en-ce-moment', 'derzeit']);
+const HOME_ALIASES = new Set(['/index', '/fr', '/de']);
+
+/**
+ * Redirections (SPEC §2.1): built-in rules (home aliases, news segments) then the shop's rules from the
+ * database, matched against url (path + query), path and host before any page renders. A failure to
+ * read the rules is logged and the page goes on (SPEC §8).
+ */
+@Injectable()
+export class RedirectionService {
+  private readonly logger = new Logger(RedirectionService.name);
+
+  constructor(
+    private readonly repository: RedirectionRepository,
+    private readonly cache: AppCache,
+  ) {}
+
+  async find(site: SiteContext, hostname: string, path: string, search: string): Promise<Redirect | null> {
+    const builtIn = this.builtIn(path, search);
+    if (builtIn) return builtIn;
+    let rules: Rule[];
+    try {
+      rules = await this.cache.getOrSet(`redirection:${site.shop.id}`, () => this.repository.findForShop(site.shop.id));
+    } catch (error) {
+      this.logger.warn(`redirections unavailable: ${(error as Error).message}`);
+      return null;
+    }
+    const url = path + search;
+    for (const rule of rules) {
+      const subject = rule.match === 'url' ? url : rule.match === 'path' ? path : hostname;
+      if (subject !== rule.source) continue;
+      const target = safeRedirectTarget(rule.target);
+      if (!target) continue;
+      // A path target keeps the visitor's query unless it brings its own.
+      const keepQuery = rule.match !== 'url' && target.startsWith('/') && !target.includes('?');
+      return { type: rule.code, url: keepQuery ? target + search : target };
+    }
+    return null;
+  }
+
+  private builtIn(path: string, search: string): Redirect | null {
+    const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    if (HOME_ALIASES.has(trimmed)) return { type: 301, url: '/' + search };
+    const segments = path.split('/');
+    if (segments.some((s) => NEWS_SEGMENTS.has(s))) {
+      const kept = segments.filter((s) => s !== '' && !NEWS_SEGMENTS.has(s)).join('/');
+      return { type: 301, url: samePath(kept) + search };
+    }
+    return null;
+  }
+}

@@ -1,0 +1,176 @@
+import { isIP } from 'node:net';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppCache } from '../../cache/app-cache.service';
+import { APP_CONFIG, shopDomainOverrides, type AppConfig } from '../../config/app.config';
+import { buildPath, FALLBACK_LOCALE, isLocale, type Locale, type RouteName } from '../../common/routing/route-table';
+import { ShopRepository } from './shop.repository';
+import type { CountryChoice, MenuLink, SalesPlan, ShellData, ShopSummary, SiteContext } from './shop.types';
+
+export const DEFAULT_SHOP_ID = 1;
+
+interface ShopCatalogue {
+  shops: ShopSummary[];
+  salesPlans: Record<number, SalesPlan>;
+}
+
+interface HostEntry {
+  shopId: number;
+  locale: Locale;
+}
+
+/**
+ * Shops, hosts and languages (SPEC §1): which shop and locale a host serves, the default sales plan,
+ * and the shell data (settings, country, menus) per shop and locale. Everything is cached; a request
+ * resolves its host from an in-process index rebuilt when the cached catalogue changes.
+ */
+@Injectable()
+export class ShopService {
+  private index?: { catalogue: ShopCatalogue; hosts: Map<string, HostEntry>; builtAt: number };
+
+  constructor(
+    private readonly repository: ShopRepository,
+    private readonly cache: AppCache,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async catalogue(): Promise<ShopCatalogue> {
+    return this.cache.getOrSet('shop:catalogue', async () => {
+      const [shops, languages, plans] = await Promise.all([
+        this.repository.findShops(),
+        this.repository.findLanguages(),
+        this.repository.findSalesPlans(),
+      ]);
+      const domains = shopDomainOverrides(this.config);
+      const salesPlans: Record<number, SalesPlan> = {};
+      for (const plan of plans) {
+        if (!salesPlans[plan.shop_id] || plan.target === 'default')
+          salesPlans[plan.shop_id] = { id: plan.id, target: plan.target, currencySymbol: plan.currency_symbol };
+      }
+      return {
+        salesPlans,
+        shops: shops.map((shop) => {
+          const domain = domains.get(shop.code) ?? shop.domain;
+          return {
+            id: shop.id,
+            code: shop.code,
+            name: shop.name,
+            domain,
+            defaultLocale: isLocale(shop.default_locale) ? shop.default_locale : FALLBACK_LOCALE,
+            languages: languages
+              .filter((l) => l.shop_id === shop.id && isLocale(l.locale))
+              .map((l) => ({
+                locale: l.locale as Locale,
+                label: l.label,
+                subdomain: l.subdomain,
+                host: `${l.subdomain}.${domain}`,
+              })),
+          };
+        }),
+      };
+    });
+  }
+
+  /** Shop and locale from the host (SPEC §1): default shop 1 and locale fr when no shop claims it. */
+  async resolve(hostHeader: string | undefined, scheme: 'http' | 'https', accept: string | undefined): Promise<SiteContext> {
+    const { hostname, port } = splitHost(hostHeader);
+    const { catalogue, hosts } = await this.hostIndex();
+    const known = hosts.get(hostname);
+    const entry = known ?? { shopId: DEFAULT_SHOP_ID, locale: FALLBACK_LOCALE };
+    const shop = catalogue.shops.find((s) => s.id === entry.shopId) ?? catalogue.shops[0];
+    // Links are only ever built on a host we serve: a forged Host header cannot leak into canonical
+    // URLs, switches or the page cache. Bare local names and addresses keep working for local runs.
+    const linkHost =
+      known || hostname === 'localhost' || isIP(hostname.replace(/^\[|\]$/g, ''))
+        ? hostname
+        : (shop.languages.find((l) => l.locale === entry.locale)?.host ?? shop.domain);
+    const defaultPort = scheme === 'https' ? '443' : '80';
+    const portSuffix = port && port !== defaultPort ? `:${port}` : '';
+    return {
+      shop,
+      locale: entry.locale,
+      salesPlan: catalogue.salesPlans[shop.id] ?? { id: 0, target: 'default', currencySymbol: 'CHF' },
+      origin: `${scheme}://${linkHost}${portSuffix}`,
+      portSuffix,
+      scheme,
+      webp: (accept ?? '').includes('image/webp'),
+    };
+  }
+
+  async shell(shopId: number, locale: Locale, appTitle: string): Promise<ShellData> {
+    return this.cache.getOrSet(`shop:shell:${shopId}:${locale}`, async () => {
+      const [country, settings, items] = await Promise.all([
+        this.repository.findCountrySetting(shopId, locale),
+        this.repository.findGlobalSettings(shopId, locale),
+        this.repository.findMenuItems(shopId, locale),
+      ]);
+      const menus = (menu: string): MenuLink[] => {
+        const rows = items.filter((i) => i.menu === menu);
+        const link = (row: (typeof rows)[number]): MenuLink => ({
+          key: row.key,
+          label: row.label,
+          href: row.route ? buildPath(row.route as RouteName, locale, row.route_params ?? {}) : (row.url ?? '/'),
+          children: rows.filter((c) => c.parent_key === row.key).map(link),
+        });
+        return rows.filter((r) => !r.parent_key).map(link);
+      };
+      const settingsMap = Object.fromEntries(settings.map((s) => [s.code, s.value]));
+      return {
+        appTitle: settingsMap.app_title || appTitle,
+        settings: settingsMap,
+        country: {
+          laboratoryAddress: country?.laboratory_address ?? '',
+          phone: country?.phone ?? '',
+          fax: country?.fax ?? '',
+          headquartersAddress: country?.headquarters_address ?? '',
+          siteUrl: country?.site_url ?? '',
+          aboutUrl: country?.about_url ?? '',
+          proUrl: country?.pro_url ?? '',
+          adviceKnowMoreUrl: country?.advice_know_more_url ?? '',
+        },
+        mainMenu: menus('main'),
+        footerMenu: menus('footer'),
+        socialLinks: menus('social'),
+      };
+    });
+  }
+
+  async isKnownHost(hostname: string): Promise<boolean> {
+    return (await this.hostIndex()).hosts.has(hostname);
+  }
+
+  /** The other countries' sites, for the country switch (their home on their own host). */
+  async countries(site: SiteContext): Promise<CountryChoice[]> {
+    const { catalogue } = await this.hostIndex();
+    return catalogue.shops.map((shop) => ({
+      code: shop.code,
+      name: shop.name,
+      languages: shop.languages.map((l) => ({
+        locale: l.locale,
+        label: l.label,
+        url: `${site.scheme}://${l.host}${site.portSuffix}/`,
+      })),
+    }));
+  }
+
+  private async hostIndex() {
+    const now = Date.now();
+    if (this.index && now - this.index.builtAt < 5000) return this.index;
+    const catalogue = await this.catalogue();
+    if (this.index?.catalogue !== catalogue) {
+      const hosts = new Map<string, HostEntry>();
+      for (const shop of catalogue.shops) {
+        if (!hosts.has(shop.domain)) hosts.set(shop.domain, { shopId: shop.id, locale: shop.defaultLocale });
+        for (const language of shop.languages) hosts.set(language.host, { shopId: shop.id, locale: language.locale });
+      }
+      this.index = { catalogue, hosts, builtAt: now };
+    } else this.index.builtAt = now;
+    return this.index;
+  }
+}
+
+export function splitHost(hostHeader: string | undefined): { hostname: string; port: string } {
+  const raw = (hostHeader ?? '').trim().toLowerCase();
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]*)(?::(\d{1,5}))?$/.exec(raw);
+  if (!match) return { hostname: 'localhost', port: '' };
+  return { hostname: match[1] || 'localhost', port: match[2] ?? '' };
+}

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app.config';
+
+interface Entry {
+  html: string;
+  expires: number;
+}
+
+const MAX_ENTRIES = 500;
+
+/**
+ * Rendered anonymous pages kept in process memory for PAGE_CACHE_TTL_SECONDS, least recently used
+ * first out (bounded: a flood of distinct URLs cannot grow it). The HTML holds the nonce placeholder,
+ * so each response still gets its own CSP nonce. Derived data only: no replica needs another's.
+ */
+@Injectable()
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly ttlMs: number;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.ttlMs = config.PAGE_CACHE_TTL_SECONDS * 1000;
+  }
+
+  get(key: string): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires < Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.html;
+  }
+
+  set(key: string, html: string): void {
+    if (this.ttlMs <= 0) return;
+    this.entries.delete(key);
+    this.entries.set(key, { html, expires: Date.now() + this.ttlMs });
+    while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

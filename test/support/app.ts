@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createApp } from '../../src/app.factory';
+import { JsonLogger } from '../../src/common/logging/json-logger';
+import { loadConfig, type AppConfig } from '../../src/config/app.config';
+import { DATABASE } from '../../src/database/database.module';
+import type { Database } from '../../src/database/database';
+import { seedAll } from '../../src/database/seed/seed';
+import { AppCache } from '../../src/cache/app-cache.service';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  db: Database;
+  /** The HTTP server for supertest: request(t.server).get('/').set('Host', FR) */
+  server: ReturnType<NestExpressApplication['getHttpServer']>;
+  logs: string[];
+}
+
+export const FR = 'produits.localhost';
+export const DE = 'produkte.localhost';
+
+/**
+ * The real application over a fresh database: embedded in memory by default, or the PostgreSQL
+ * server and Redis of DATABASE_URL / REDIS_URL (CI sets them) — the same suite runs on both.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_DRAIN_MS: '0',
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL,
+    ...env,
+  });
+  const logs: string[] = [];
+  const app = await createApp(config, new JsonLogger(config.LOG_LEVEL, (line) => logs.push(line)));
+  const db = app.get<Database>(DATABASE);
+  await seedAll(db);
+  // The server-backed suite shares one Redis: start from an empty cache.
+  if (config.REDIS_URL) await app.get(AppCache).clear();
+  return { app, config, db, server: app.getHttpServer(), logs };
+}

@@ -1,0 +1,31 @@
+import { createContext, useContext } from 'react';
+import type { Locale } from '../src/common/routing/route-table';
+import type { SiteContext } from '../src/modules/shop/shop.types';
+
+export type Translate = (key: string, args?: Record<string, string | number>) => string;
+
+/** What every server-rendered view may read besides its props: no I/O, only values. */
+export interface RenderEnvironment {
+  locale: Locale;
+  site: SiteContext;
+  t: Translate;
+  /** Nonce placeholder for inline scripts; the response writer swaps in the request's own nonce. */
+  nonce: string;
+  /** The preloaded client state, shared by every island of the page. */
+  state: unknown;
+  /** Islands rendered on this page (their code is preloaded). */
+  islands: Set<string>;
+  islandSeq: { next: number };
+}
+
+export const RenderContext = createContext<RenderEnvironment | null>(null);
+
+export function useRender(): RenderEnvironment {
+  const env = useContext(RenderContext);
+  if (!env) throw new Error('RenderContext missing: views render only through RenderService');
+  return env;
+}
+
+export function useT(): Translate {
+  return useRender().t;
+}
