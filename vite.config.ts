@@ -8,7 +8,7 @@ export default defineConfig({
   publicDir: false,
   esbuild: { jsx: 'automatic' },
   build: {
-    outDir: 'dist/client',
+    outDir: 'dist/web',
     assetsDir: 'assets',
     manifest: true,
     emptyOutDir: true,

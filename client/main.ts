@@ -25,7 +25,7 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
     .then(({ default: Component }) => {
       const props = readJson<object>(`${id}-props`) ?? {};
       startTransition(() => {
-        hydrateRoot(el, createElement(Provider, { store }, createElement(Component, props as never)), {
+        hydrateRoot(el, createElement(Provider, { store, children: createElement(Component, props as never) }), {
           identifierPrefix: `${id}-`,
         });
       });

@@ -97,6 +97,216 @@ export interface HomeContentJson {
   seo: { title: string; text: string };
 }
 
+
+export interface BrandTable {
+  id: Generated<number>;
+  key: string;
+  class: string;
+  color: string;
+  corner: boolean;
+  position: number;
+}
+
+export interface BrandTranslationTable {
+  brand_id: number;
+  locale: string;
+  name: string;
+  slug: string;
+  description: string;
+}
+
+export interface CategoryTable {
+  id: Generated<number>;
+  key: string;
+  class: string;
+  parent_id: number | null;
+  position: number;
+}
+
+export interface CategoryPush {
+  title: string;
+  text: string;
+  link_label: string;
+  url: string;
+  theme: string;
+}
+
+export interface CategoryTranslationTable {
+  category_id: number;
+  locale: string;
+  name: string;
+  slug: string;
+  text: string;
+  banner_title: string;
+  meta_description: string;
+  pushes: JSONColumnType<CategoryPush[], string, string>;
+}
+
+export interface NeedTable {
+  id: Generated<number>;
+  key: string;
+  parent_id: number | null;
+  order: number;
+}
+
+export interface NeedTranslationTable {
+  need_id: number;
+  locale: string;
+  label: string;
+  slug: string;
+}
+
+export interface VocabularyTable {
+  kind: string;
+  key: string;
+  locale: string;
+  label: string;
+  extra: JSONColumnType<Record<string, unknown>, string, string>;
+}
+
+/** Language-neutral caracteristics (SPEC §3 Product), keyed by technical name. */
+export interface ProductCaracteristics {
+  galenic_format?: string | null;
+  flavour?: string | null;
+  color?: string | null;
+  diner_type?: string | null;
+  labels?: string[];
+  active_ingredient?: string[];
+  not_sold_in_store?: boolean;
+  case_to_recycle?: string | null;
+  embed_push_video?: string | null;
+  units_ufc?: number | null;
+}
+
+export interface ProductImage {
+  shape: string;
+  color: string;
+}
+
+export interface ProductDocument {
+  type: string;
+  title: Record<string, string>;
+  file: string;
+}
+
+export interface NutritionCompound {
+  name: string;
+  label: Record<string, string>;
+  unit: string;
+  values: Record<string, string>;
+  children: NutritionCompound[];
+}
+
+export interface NutritionTable {
+  quantity: Record<string, string>;
+  quantity_value: string;
+  columns: Array<{ key: string; label: Record<string, string>; sub_columns: Array<{ key: string; label: Record<string, string> }> }>;
+  compounds: NutritionCompound[];
+  mentions: string[];
+}
+
+export interface PushPromote {
+  background: string;
+  packshot: boolean;
+  [locale: string]: { text: string; label_link: string; url_link: string } | string | boolean;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  reference: string;
+  source_id: string | null;
+  ean: string;
+  brand_id: number;
+  product_type: string;
+  published: boolean;
+  is_new_from: ColumnType<Date | null, string | null, string | null>;
+  is_new_to: ColumnType<Date | null, string | null, string | null>;
+  is_new_formulae: boolean;
+  promoted: boolean;
+  is_free: boolean;
+  position: number;
+  packaging_group: string | null;
+  image: JSONColumnType<ProductImage, string, string>;
+  caracteristics: JSONColumnType<ProductCaracteristics, string, string>;
+  documents: JSONColumnType<ProductDocument[], string, string>;
+  nutrition: JSONColumnType<NutritionTable | null, string | null, string | null>;
+  push_promote: JSONColumnType<PushPromote | null, string | null, string | null>;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+
+/** Per-locale texts of a product (SPEC §3 caracteristics that are text). */
+export type ProductTexts = Record<string, string | null>;
+
+export interface ProductTranslationTable {
+  product_id: number;
+  locale: string;
+  name: string;
+  slug: string;
+  meta_description: string;
+  texts: JSONColumnType<ProductTexts, string, string>;
+  search: ColumnType<string | null, string | null, string | null>;
+}
+
+export interface VolumeDiscount {
+  quantity_min: number;
+  quantity_max: number;
+  price: number;
+}
+
+export interface ProductPriceTable {
+  product_id: number;
+  sales_plan_id: number;
+  price: ColumnType<string, number | string, number | string>;
+  original_price: ColumnType<string | null, number | string | null, number | string | null>;
+  volume_discounts: JSONColumnType<VolumeDiscount[], string, string>;
+}
+
+export interface ProductCategoryTable {
+  product_id: number;
+  category_id: number;
+}
+
+export interface ProductNeedTable {
+  product_id: number;
+  need_id: number;
+}
+
+export interface ProductAssociateTable {
+  product_id: number;
+  associate_id: number;
+  position: number;
+}
+
+export interface ProductFacetTable {
+  product_id: number;
+  name: string;
+  value: string;
+}
+
+export interface FaqTable {
+  id: Generated<number>;
+  locale: string;
+  position: number;
+  question: string;
+  answer: string;
+}
+
+export interface ProductFaqTable extends FaqTable {
+  product_id: number;
+}
+
+export interface BrandFaqTable extends FaqTable {
+  brand_id: number;
+}
+
+export interface SlugHistoryTable {
+  entity_type: string;
+  locale: string;
+  old_slug: string;
+  entity_id: number;
+  created_at: ColumnType<Date, string | undefined, never>;
+}
+
 export interface DB {
   shop: ShopTable;
   shop_language: ShopLanguageTable;
@@ -106,4 +316,21 @@ export interface DB {
   menu_item: MenuItemTable;
   redirection: RedirectionTable;
   home_content: HomeContentTable;
+  brand: BrandTable;
+  brand_translation: BrandTranslationTable;
+  category: CategoryTable;
+  category_translation: CategoryTranslationTable;
+  need: NeedTable;
+  need_translation: NeedTranslationTable;
+  vocabulary: VocabularyTable;
+  product: ProductTable;
+  product_translation: ProductTranslationTable;
+  product_price: ProductPriceTable;
+  product_category: ProductCategoryTable;
+  product_need: ProductNeedTable;
+  product_associate: ProductAssociateTable;
+  product_facet: ProductFacetTable;
+  product_faq: ProductFaqTable;
+  brand_faq: BrandFaqTable;
+  slug_history: SlugHistoryTable;
 }

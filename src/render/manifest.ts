@@ -17,12 +17,12 @@ export interface PageAssets {
   preloads: string[];
 }
 
-/** Reads Vite's build manifest (dist/client/.vite/manifest.json) to know which files a page needs. */
+/** Reads Vite's build manifest (dist/web/.vite/manifest.json) to know which files a page needs. */
 export class ClientManifest {
   private readonly chunks: Record<string, ManifestChunk>;
   private readonly cache = new Map<string, PageAssets>();
 
-  constructor(path = join(projectRoot(), 'dist/client/.vite/manifest.json')) {
+  constructor(path = join(projectRoot(), 'dist/web/.vite/manifest.json')) {
     this.chunks = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>) : {};
   }
 

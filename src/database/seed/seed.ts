@@ -1,8 +1,11 @@
 import type { Database } from '../database';
+import { seedCatalogue } from './catalogue.seed';
+import { contentDir } from './content';
 import { seedPlatform } from './platform.seed';
 
-/** Every seed step, in dependency order (the catalogue and editorial packs add theirs here). */
-export async function seedAll(db: Database, dir?: string): Promise<Record<string, unknown>> {
+/** Every seed step, in dependency order (each later content pack adds its own here). */
+export async function seedAll(db: Database, dir = contentDir()): Promise<Record<string, unknown>> {
   const platform = await seedPlatform(db, dir);
-  return { platform };
+  const catalogue = await seedCatalogue(db, dir);
+  return { platform, catalogue };
 }

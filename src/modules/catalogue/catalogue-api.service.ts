@@ -1,0 +1,275 @@
+import { Injectable } from '@nestjs/common';
+import { DomainException } from '../../common/errors/domain.exception';
+import { isLocale, matchRoute, type ListingTail, type Locale } from '../../common/routing/route-table';
+import { ShopService } from '../shop/shop.service';
+import type { SiteContext } from '../shop/shop.types';
+import { CatalogueRepository } from './catalogue.repository';
+import { isNew } from './catalogue.rules';
+import { CatalogueService } from './catalogue.service';
+import { DEFAULT_PRICE_RANGE, type ProductCardRow, type ProductQuery, type Sort } from './catalogue.types';
+import type { ProductListQueryDto, ShopScopedQueryDto, UrlEntityQueryDto } from './dto/product-query.dto';
+import { FILTERS, isFilterName, type FilterSelection } from './filters';
+import { brandPicture, productPicture } from './product-card.mapper';
+import { parseListOptions, PRODUCTS_PER_PAGE, ProductListService } from './product-list.service';
+import { ProductService } from './product.service';
+
+const VALUE = /^[a-z0-9][a-z0-9_-]*$/;
+
+/**
+ * The catalogue part of the content API (SPEC §7): the same services as the pages, answered in the
+ * shapes of the spec (`data.items`, `data.total`, `data.code`…).
+ */
+@Injectable()
+export class CatalogueApiService {
+  constructor(
+    private readonly repository: CatalogueRepository,
+    private readonly catalogue: CatalogueService,
+    private readonly products: ProductService,
+    private readonly lists: ProductListService,
+    private readonly shops: ShopService,
+  ) {}
+
+  /** The request's site, or the one named by shop_id / lang / saleplan_id (each checked). */
+  async site(site: SiteContext, query: ShopScopedQueryDto & { saleplan_id?: number }): Promise<SiteContext> {
+    let result = site;
+    if (query.shop_id !== undefined && query.shop_id !== site.shop.id) {
+      const { shops, salesPlans } = await this.shops.catalogue();
+      const shop = shops.find((s) => s.id === query.shop_id);
+      if (!shop) throw DomainException.invalidInput({ shop_id: `unknown shop ${query.shop_id}` });
+      result = { ...site, shop, locale: shop.defaultLocale, salesPlan: salesPlans[shop.id] ?? site.salesPlan };
+    }
+    if (query.lang !== undefined) {
+      if (!isLocale(query.lang) || !result.shop.languages.some((l) => l.locale === query.lang))
+        throw DomainException.invalidInput({ lang: `language ${query.lang} is not served by shop ${result.shop.id}` });
+      result = { ...result, locale: query.lang };
+    }
+    if (query.saleplan_id !== undefined && query.saleplan_id !== result.salesPlan.id) {
+      const { salesPlans } = await this.shops.catalogue();
+      const plan = Object.entries(salesPlans).find(([shopId, p]) => p.id === query.saleplan_id && Number(shopId) === result.shop.id);
+      if (!plan) throw DomainException.invalidInput({ saleplan_id: `sales plan ${query.saleplan_id} does not belong to shop ${result.shop.id}` });
+    }
+    return result;
+  }
+
+  async list(site: SiteContext, query: ProductListQueryDto) {
+    const built = await this.query(site, query);
+    const { items, total } = await this.catalogue.listRows(built);
+    const vocabulary = await this.catalogue.vocabulary(site.locale);
+    return { data: { items: items.map((row) => this.productSummary(row, site, vocabulary.brands)), total } };
+  }
+
+  async filters(site: SiteContext, query: ProductListQueryDto) {
+    const built = await this.query(site, query);
+    const [facets, vocabulary] = await Promise.all([this.catalogue.facets(built), this.catalogue.vocabulary(site.locale)]);
+    const productNames = new Map(
+      (await this.catalogue.productNames(site.locale, facets.filter((f) => f.name === 'products').map((f) => f.value))).map((p) => [
+        p.reference.toLowerCase(),
+        p.name,
+      ]),
+    );
+    const selection = built.selection ?? {};
+    const filtersAvailable = FILTERS.map((def) => ({
+      type: def.type,
+      name: def.name,
+      data: facets
+        .filter((f) => f.name === def.name)
+        .map((f) => ({ value: this.catalogue.filterLabel(vocabulary, def.name, f.value, productNames), slug: f.value, count: f.count })),
+    })).filter((f) => f.data.length > 0);
+    const expertise = built.categoryIds?.length ? await this.catalogue.categoryById(site.locale, built.categoryIds[0]) : null;
+    return {
+      filtersAvailable,
+      fieldChoose: Object.entries(selection).map(([type, data]) => ({ type, data })),
+      filters: FILTERS.map((f) => f.name),
+      expertise: expertise
+        ? { id: expertise.node.id, name: expertise.node.name, slug: expertise.node.slug, class: expertise.node.class, text: expertise.node.text }
+        : null,
+    };
+  }
+
+  async product(site: SiteContext, id: number) {
+    const row = await this.repository.findProduct({ locale: site.locale, salesPlanId: site.salesPlan.id, id });
+    if (!row) throw DomainException.notFound('Product not found');
+    const view = await this.products.page(site, row.slug, '');
+    const p = view.props;
+    const vocabulary = await this.catalogue.vocabulary(site.locale);
+    const brand = vocabulary.brands.find((b) => b.key === row.brand_key);
+    const caracteristics: Record<string, { value: unknown }> = {
+      small_image: { value: { url: productPicture(row, 'card').fallback, webp: productPicture(row, 'card').webp, alt: row.name, title: row.name } },
+      ...Object.fromEntries(Object.entries(row.texts ?? {}).filter(([, v]) => v !== null && v !== '').map(([k, v]) => [k, { value: v }])),
+      ...Object.fromEntries(Object.entries(row.caracteristics ?? {}).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, { value: v }])),
+    };
+    return {
+      data: {
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        reference: row.reference,
+        source_id: row.source_id,
+        ean: row.ean,
+        price: Number(row.price),
+        original_price: {
+          price: row.original_price === null ? null : Number(row.original_price),
+          marketing_description: row.texts?.marketing_description ?? null,
+          legal_notices: row.texts?.legal_notices ?? null,
+        },
+        volume_discounts: row.volume_discounts,
+        is_new_from: row.is_new_from,
+        is_new_to: row.is_new_to,
+        is_new: isNew(row.is_new_from, row.is_new_to),
+        is_new_formulae: row.is_new_formulae,
+        promoted: row.promoted,
+        is_free: row.is_free,
+        product_type: row.product_type,
+        brand: { id: brand?.id, name: row.brand_name, slug: row.brand_slug, class: row.brand_class, logo: brandPicture({ key: row.brand_key, name: row.brand_name, color: brand?.color }).fallback },
+        override_brand_logo: null,
+        categories: (await this.repository.productCategories(row.id, site.locale)).map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
+        packaging: (p.packaging?.options ?? []).map((o) => ({ value: o.label, url: o.href })),
+        needs: (await this.repository.productNeeds(row.id, site.locale)).map((n) => ({
+          label: n.label,
+          parent: n.parent_label ? { label: n.parent_label, slug: n.parent_slug } : null,
+          page: { slug: n.slug },
+        })),
+        associates: p.related.map((r) => ({ id: r.id, name: r.name, url: r.href })),
+        nutritions: row.nutrition,
+        push_promote: p.promo ? { text: p.promo.text, background: p.promo.background, packshot: p.promo.packshot, label_link: p.promo.labelLink, url_link: p.promo.href } : null,
+        metas: { description: view.head.description },
+        description: p.description,
+        caracteristics,
+        documents: p.documents.map((d) => ({ value: { type: d.type, url: d.href, title: d.title } })),
+      },
+    };
+  }
+
+  async faqs(site: SiteContext, productId: number, limit = 4) {
+    const exists = await this.repository.findProduct({ locale: site.locale, salesPlanId: site.salesPlan.id, id: productId });
+    if (!exists) throw DomainException.notFound('Product not found');
+    const items = await this.repository.productFaqs(productId, site.locale, Math.min(limit, 4));
+    return { data: { items, total: items.length } };
+  }
+
+  async brandFaqs(site: SiteContext, brandId: number) {
+    if (!(await this.repository.brandExists(brandId))) throw DomainException.notFound('Brand not found');
+    const items = await this.repository.brandFaqs(brandId, site.locale);
+    return { data: { items, total: items.length } };
+  }
+
+  /** Pages associated with a product ("our advices"); editorial pages arrive with the CMS feature. */
+  async pages(site: SiteContext, productId: number) {
+    const exists = await this.repository.findProduct({ locale: site.locale, salesPlanId: site.salesPlan.id, id: productId });
+    if (!exists) throw DomainException.notFound('Product not found');
+    return { data: { items: [], total: 0 } };
+  }
+
+  /** GET /url/entity (SPEC §7): items, or code 301 with the new slug, or 404. */
+  async urlEntity(site: SiteContext, query: UrlEntityQueryDto) {
+    const locale = site.locale;
+    if (query.entity_type === 'product') {
+      const row = await this.repository.findProduct({ locale, salesPlanId: site.salesPlan.id, slug: query.slug }, query.published === false);
+      if (row) return { data: { items: [{ id: row.id, slug: row.slug, name: row.name, type: 'product' }] } };
+      const renamed = await this.repository.renamedProductSlug(locale, query.slug);
+      if (renamed) return { data: { code: 301, slug: renamed } };
+    } else if (query.entity_type === 'category') {
+      const found = await this.catalogue.categoryBySlug(locale, query.slug);
+      if (found) {
+        const depth = query.depth ?? 1;
+        const node = (n: typeof found.node, level: number): Record<string, unknown> => ({
+          id: n.id,
+          name: n.name,
+          slug: n.slug,
+          class: n.class,
+          text: n.text,
+          childs: level < depth ? n.children.map((c) => node(c, level + 1)) : [],
+        });
+        return { data: { items: [node(found.node, 0)] } };
+      }
+    } else {
+      const brand = (await this.catalogue.vocabulary(locale)).brands.find((b) => b.slug === query.slug);
+      if (brand) return { data: { items: [{ id: brand.id, name: brand.name, slug: brand.slug, class: brand.class }] } };
+    }
+    throw DomainException.notFound('Entity not found');
+  }
+
+  /** The listing island's data: the same view model as the page for a list path of this locale. */
+  async listing(site: SiteContext, path: string) {
+    const url = new URL(path, 'http://site.invalid');
+    const params = matchRoute('productList', site.locale, url.pathname);
+    if (!params) throw DomainException.invalidInput({ path: 'not a product list path of this site' });
+    const view = await this.lists.page(site, params.tail as ListingTail, parseListOptions(Object.fromEntries(url.searchParams)));
+    return { data: view.props.listing, title: view.head.title };
+  }
+
+  private async query(site: SiteContext, dto: ProductListQueryDto): Promise<ProductQuery> {
+    const selection: FilterSelection = {};
+    const add = (name: string, values: unknown, field: string) => {
+      if (!isFilterName(name)) throw DomainException.invalidInput({ [field]: `unknown filter ${name}` });
+      const list = Array.isArray(values) ? values : [values];
+      if (!list.every((v) => typeof v === 'string' && VALUE.test(v))) throw DomainException.invalidInput({ [field]: `bad values for ${name}` });
+      selection[name] = [...new Set([...(selection[name] ?? []), ...(list as string[])])];
+    };
+    for (const [name, values] of Object.entries(dto.caracteristics ?? {})) add(name, values, 'caracteristics');
+    if (dto.filters !== undefined) {
+      for (const entry of dto.filters as unknown[]) {
+        const f = entry as { type?: unknown; data?: unknown };
+        if (typeof f?.type !== 'string' || !Array.isArray(f.data)) throw DomainException.invalidInput({ filters: 'each filter is {"type": name, "data": [values]}' });
+        if (f.data.length) add(f.type, f.data, 'filters');
+      }
+    }
+    const categoryIds = [...(dto.categories ?? []), ...(dto.categoryId ? [dto.categoryId] : [])];
+    let expanded: number[] | undefined;
+    if (dto.category) {
+      const found = await this.catalogue.categoryBySlug(site.locale as Locale, dto.category);
+      if (!found) throw DomainException.invalidInput({ category: `unknown expertise ${dto.category}` });
+      expanded = found.ids;
+    } else if (categoryIds.length) {
+      expanded = [];
+      for (const id of categoryIds) {
+        const found = await this.catalogue.categoryById(site.locale, id);
+        if (!found) throw DomainException.invalidInput({ categories: `unknown category ${id}` });
+        expanded.push(...found.ids);
+      }
+    }
+    if (dto.price && dto.price.min > dto.price.max) throw DomainException.invalidInput({ price: 'min must not exceed max' });
+    return {
+      locale: site.locale,
+      salesPlanId: site.salesPlan.id,
+      categoryIds: expanded,
+      selection,
+      price: dto.price ? { min: dto.price.min, max: dto.price.max } : { ...DEFAULT_PRICE_RANGE },
+      sort: (dto.sort ?? dto.orderBy ?? 'asc_order') as Sort,
+      page: dto.page ?? 1,
+      perPage: dto.perPage ?? PRODUCTS_PER_PAGE,
+      text: dto.text?.trim() || undefined,
+      published: dto.published,
+      noFree: dto.no_free,
+      needIds: dto.needs,
+    };
+  }
+
+  private productSummary(row: ProductCardRow, site: SiteContext, brands: Array<{ id: number; key: string; color: string }>) {
+    const brand = brands.find((b) => b.key === row.brand_key);
+    const image = productPicture(row, 'card');
+    return {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      reference: row.reference,
+      ean: row.ean,
+      price: Number(row.price),
+      original_price: { price: row.original_price === null ? null : Number(row.original_price) },
+      is_new_from: row.is_new_from,
+      is_new_to: row.is_new_to,
+      is_new: isNew(row.is_new_from, row.is_new_to),
+      is_new_formulae: row.is_new_formulae,
+      promoted: row.promoted,
+      is_free: row.is_free,
+      product_type: row.product_type,
+      brand: { id: brand?.id, name: row.brand_name, slug: row.brand_slug, class: row.brand_class, logo: brandPicture({ key: row.brand_key, name: row.brand_name, color: brand?.color }).fallback },
+      caracteristics: {
+        small_image: { value: { url: image.fallback, webp: image.webp, alt: row.name, title: row.name } },
+        tagline: { value: row.tagline },
+        galenic_format: { value: row.galenic_format },
+        not_sold_in_store: { value: row.not_sold_in_store },
+      },
+    };
+  }
+}

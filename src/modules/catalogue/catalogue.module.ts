@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CatalogueApiController } from './catalogue.api.controller';
+import { CatalogueApiService } from './catalogue-api.service';
+import { CatalogueRepository } from './catalogue.repository';
+import { CatalogueService } from './catalogue.service';
+import { ProductListPageController } from './product-list.page.controller';
+import { ProductListService } from './product-list.service';
+import { ProductPageController } from './product.page.controller';
+import { ProductService } from './product.service';
+
+@Module({
+  controllers: [CatalogueApiController, ProductListPageController, ProductPageController],
+  providers: [CatalogueRepository, CatalogueService, ProductListService, ProductService, CatalogueApiService],
+  exports: [CatalogueService, ProductService],
+})
+export class CatalogueModule {}

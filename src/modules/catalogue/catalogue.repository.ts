@@ -1,0 +1,359 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { DATABASE } from '../../database/database.module';
+import type { Database } from '../../database/database';
+import type { DB } from '../../database/schema';
+import type { FilterName, FilterSelection } from './filters';
+import type { FacetCount, ProductCardRow, ProductQuery } from './catalogue.types';
+
+const SEARCH_CONFIG: Record<string, string> = { fr: 'french', de: 'german', it: 'italian', es: 'spanish', nl: 'dutch' };
+
+type ProductScope = SelectQueryBuilder<DB, 'product' | 'product_translation' | 'product_price', object>;
+
+/** SQL of the catalogue (SPEC §3, §7 product calls). Rules live in the services. */
+@Injectable()
+export class CatalogueRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /** Products visible in a sales plan and locale, narrowed by every criterion of the query. */
+  private scope(query: ProductQuery, skipFilter?: FilterName): ProductScope {
+    const selection: FilterSelection = query.selection ?? {};
+    let q = this.db
+      .selectFrom('product')
+      .innerJoin('product_translation', (j) =>
+        j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', query.locale),
+      )
+      .innerJoin('product_price', (j) =>
+        j.onRef('product_price.product_id', '=', 'product.id').on('product_price.sales_plan_id', '=', query.salesPlanId),
+      )
+      .$if(query.published !== false, (qb) => qb.where('product.published', '=', true))
+      .$if(!!query.noFree, (qb) => qb.where('product.is_free', '=', false))
+      .$if(!!query.productIds?.length, (qb) => qb.where('product.id', 'in', query.productIds as number[]))
+      .$if(!!query.productType, (qb) => qb.where('product.product_type', '=', query.productType as string))
+      .$if(!!query.categoryIds?.length, (qb) =>
+        qb.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('product_category')
+              .select(sql`1`.as('one'))
+              .whereRef('product_category.product_id', '=', 'product.id')
+              .where('product_category.category_id', 'in', query.categoryIds as number[]),
+          ),
+        ),
+      )
+      .$if(!!query.needIds?.length, (qb) =>
+        qb.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('product_need')
+              .select(sql`1`.as('one'))
+              .whereRef('product_need.product_id', '=', 'product.id')
+              .where('product_need.need_id', 'in', query.needIds as number[]),
+          ),
+        ),
+      )
+      .$if(!!query.price, (qb) =>
+        qb.where('product_price.price', '>=', String(query.price?.min)).where('product_price.price', '<=', String(query.price?.max)),
+      )
+      .$if(!!query.text, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            sql<boolean>`product_translation.search @@ websearch_to_tsquery(${sql.lit(SEARCH_CONFIG[query.locale] ?? 'simple')}::regconfig, unaccent(${query.text}))`,
+            sql<boolean>`unaccent(product_translation.name) ilike unaccent(${'%' + escapeLike(query.text ?? '') + '%'})`,
+          ]),
+        ),
+      );
+    for (const [name, values] of Object.entries(selection) as Array<[FilterName, string[]]>) {
+      if (name === skipFilter || !values?.length) continue;
+      q = q.where((eb) => facetExists(eb, name, values));
+    }
+    return q;
+  }
+
+  async listProducts(query: ProductQuery): Promise<{ items: ProductCardRow[]; total: number }> {
+    const perPage = query.perPage ?? 12;
+    const page = Math.max(1, query.page ?? 1);
+    let list = this.scope(query)
+      .innerJoin('brand', 'brand.id', 'product.brand_id')
+      .innerJoin('brand_translation', (j) =>
+        j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', query.locale),
+      )
+      .select([
+        'product.id',
+        'product.reference',
+        'product.ean',
+        'product_translation.name',
+        'product_translation.slug',
+        sql<string | null>`product_translation.texts->>'tagline'`.as('tagline'),
+        'product.product_type',
+        'product.is_new_from',
+        'product.is_new_to',
+        'product.is_new_formulae',
+        'product.promoted',
+        'product.is_free',
+        'product_price.price',
+        'product_price.original_price',
+        'product.image',
+        'brand.key as brand_key',
+        'brand_translation.name as brand_name',
+        'brand_translation.slug as brand_slug',
+        'brand.class as brand_class',
+        sql<boolean>`coalesce((product.caracteristics->>'not_sold_in_store')::boolean, false)`.as('not_sold_in_store'),
+        sql<string | null>`product.caracteristics->>'galenic_format'`.as('galenic_format'),
+      ]);
+    list =
+      query.sort === 'asc_price'
+        ? list.orderBy('product_price.price', 'asc')
+        : query.sort === 'desc_price'
+          ? list.orderBy('product_price.price', 'desc')
+          : list.orderBy('product.position', 'asc');
+    const [items, count] = await Promise.all([
+      list.orderBy('product.id').limit(perPage).offset((page - 1) * perPage).execute(),
+      this.scope(query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    ]);
+    return { items: items as unknown as ProductCardRow[], total: Number(count?.total ?? 0) };
+  }
+
+  /**
+   * Facet counts for the filter panel: each type is counted with every other type's selection
+   * applied, so a visitor can add values within a type (OR) while types combine with AND.
+   */
+  async facetCounts(query: ProductQuery, names: readonly FilterName[]): Promise<FacetCount[]> {
+    const selection = query.selection ?? {};
+    const selectedTypes = names.filter((n) => selection[n]?.length);
+    const count = (skip: FilterName | undefined, only: readonly FilterName[]) =>
+      this.db
+        .selectFrom('product_facet')
+        .select(['product_facet.name', 'product_facet.value', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('product_facet.name', 'in', only as FilterName[])
+        .where('product_facet.product_id', 'in', this.scope(query, skip).select('product.id'))
+        .groupBy(['product_facet.name', 'product_facet.value'])
+        .execute();
+    const unselected = names.filter((n) => !selectedTypes.includes(n));
+    const results = await Promise.all([
+      unselected.length ? count(undefined, unselected) : Promise.resolve([]),
+      ...selectedTypes.map((name) => count(name, [name])),
+    ]);
+    return results.flat().map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
+  }
+
+  labels(kinds: string[], locale: string) {
+    return this.db
+      .selectFrom('vocabulary')
+      .select(['kind', 'key', 'label', 'extra'])
+      .where('kind', 'in', kinds)
+      .where('locale', '=', locale)
+      .execute();
+  }
+
+  brandsByKey(locale: string) {
+    return this.db
+      .selectFrom('brand')
+      .innerJoin('brand_translation', (j) => j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', locale))
+      .select(['brand.id', 'brand.key', 'brand.class', 'brand.color', 'brand.corner', 'brand_translation.name', 'brand_translation.slug'])
+      .orderBy('brand.position')
+      .execute();
+  }
+
+  needs(locale: string) {
+    return this.db
+      .selectFrom('need')
+      .innerJoin('need_translation', (j) => j.onRef('need_translation.need_id', '=', 'need.id').on('need_translation.locale', '=', locale))
+      .leftJoin('need as parent', 'parent.id', 'need.parent_id')
+      .select(['need.id', 'need.key', 'need.parent_id', 'parent.key as parent_key', 'need.order', 'need_translation.label', 'need_translation.slug'])
+      .orderBy('need.order')
+      .execute();
+  }
+
+  productNames(locale: string, keys: string[]) {
+    if (!keys.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('product')
+      .innerJoin('product_translation', (j) => j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', locale))
+      .select(['product.reference', 'product_translation.name'])
+      .where(sql<string>`lower(product.reference)`, 'in', keys)
+      .execute();
+  }
+
+  categories(locale: string) {
+    return this.db
+      .selectFrom('category')
+      .innerJoin('category_translation', (j) =>
+        j.onRef('category_translation.category_id', '=', 'category.id').on('category_translation.locale', '=', locale),
+      )
+      .select([
+        'category.id',
+        'category.key',
+        'category.class',
+        'category.parent_id',
+        'category.position',
+        'category_translation.name',
+        'category_translation.slug',
+        'category_translation.text',
+        'category_translation.banner_title',
+        'category_translation.meta_description',
+        'category_translation.pushes',
+      ])
+      .orderBy('category.position')
+      .orderBy('category.id')
+      .execute();
+  }
+
+  categoryTranslations(categoryId: number) {
+    return this.db.selectFrom('category_translation').select(['locale', 'slug']).where('category_id', '=', categoryId).execute();
+  }
+
+  /** The whole product for its page (or the API), visible in the sales plan. */
+  findProduct(where: { locale: string; salesPlanId: number } & ({ slug: string } | { id: number }), includeUnpublished = false) {
+    return this.db
+      .selectFrom('product')
+      .innerJoin('product_translation', (j) =>
+        j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', where.locale),
+      )
+      .innerJoin('product_price', (j) =>
+        j.onRef('product_price.product_id', '=', 'product.id').on('product_price.sales_plan_id', '=', where.salesPlanId),
+      )
+      .innerJoin('brand', 'brand.id', 'product.brand_id')
+      .innerJoin('brand_translation', (j) =>
+        j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', where.locale),
+      )
+      .selectAll('product')
+      .select([
+        'product_translation.name',
+        'product_translation.slug',
+        'product_translation.meta_description',
+        'product_translation.texts',
+        'product_price.price',
+        'product_price.original_price',
+        'product_price.volume_discounts',
+        'brand.key as brand_key',
+        'brand.class as brand_class',
+        'brand.corner as brand_corner',
+        'brand_translation.name as brand_name',
+        'brand_translation.slug as brand_slug',
+      ])
+      .$if(!includeUnpublished, (q) => q.where('product.published', '=', true))
+      .$if('slug' in where, (q) => q.where('product_translation.slug', '=', (where as { slug: string }).slug))
+      .$if('id' in where, (q) => q.where('product.id', '=', (where as { id: number }).id))
+      .executeTakeFirst();
+  }
+
+  /** Current slug of a product that answered to `oldSlug` before (301, SPEC §2.1 / §4). */
+  async renamedProductSlug(locale: string, oldSlug: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('slug_history')
+      .innerJoin('product_translation', (j) =>
+        j.onRef('product_translation.product_id', '=', 'slug_history.entity_id').onRef('product_translation.locale', '=', 'slug_history.locale'),
+      )
+      .select('product_translation.slug')
+      .where('slug_history.entity_type', '=', 'product')
+      .where('slug_history.locale', '=', locale)
+      .where('slug_history.old_slug', '=', oldSlug)
+      .executeTakeFirst();
+    return row?.slug;
+  }
+
+  productSlugs(productId: number) {
+    return this.db.selectFrom('product_translation').select(['locale', 'slug']).where('product_id', '=', productId).execute();
+  }
+
+  productCategories(productId: number, locale: string) {
+    return this.db
+      .selectFrom('product_category')
+      .innerJoin('category', 'category.id', 'product_category.category_id')
+      .innerJoin('category_translation', (j) =>
+        j.onRef('category_translation.category_id', '=', 'category.id').on('category_translation.locale', '=', locale),
+      )
+      .select(['category.id', 'category.key', 'category.class', 'category.parent_id', 'category_translation.name', 'category_translation.slug'])
+      .where('product_category.product_id', '=', productId)
+      .orderBy('category.position')
+      .execute();
+  }
+
+  productNeeds(productId: number, locale: string) {
+    return this.db
+      .selectFrom('product_need')
+      .innerJoin('need', 'need.id', 'product_need.need_id')
+      .innerJoin('need_translation', (j) => j.onRef('need_translation.need_id', '=', 'need.id').on('need_translation.locale', '=', locale))
+      .leftJoin('need_translation as parent', (j) => j.onRef('parent.need_id', '=', 'need.parent_id').on('parent.locale', '=', locale))
+      .select(['need.id', 'need.key', 'need_translation.label', 'need_translation.slug', 'parent.label as parent_label', 'parent.slug as parent_slug'])
+      .where('product_need.product_id', '=', productId)
+      .orderBy('need.order')
+      .execute();
+  }
+
+  /** Other packagings of the same product (same packaging group), visible in the plan. */
+  packagings(group: string, locale: string, salesPlanId: number) {
+    return this.db
+      .selectFrom('product')
+      .innerJoin('product_translation', (j) =>
+        j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', locale),
+      )
+      .innerJoin('product_price', (j) =>
+        j.onRef('product_price.product_id', '=', 'product.id').on('product_price.sales_plan_id', '=', salesPlanId),
+      )
+      .select(['product.id', 'product_translation.slug', sql<string | null>`product_translation.texts->>'packaging_label'`.as('label')])
+      .where('product.packaging_group', '=', group)
+      .where('product.published', '=', true)
+      .orderBy('product.position')
+      .orderBy('product.id')
+      .execute();
+  }
+
+  associateIds(productId: number) {
+    return this.db
+      .selectFrom('product_associate')
+      .select('associate_id')
+      .where('product_id', '=', productId)
+      .orderBy('position')
+      .execute();
+  }
+
+  async cardsByIds(ids: number[], query: Pick<ProductQuery, 'locale' | 'salesPlanId'>): Promise<ProductCardRow[]> {
+    if (!ids.length) return [];
+    const { items } = await this.listProducts({ ...query, perPage: ids.length, page: 1, productIds: ids });
+    return ids.map((id) => items.find((i) => i.id === id)).filter((i): i is ProductCardRow => !!i);
+  }
+
+  productFaqs(productId: number, locale: string, limit?: number) {
+    return this.db
+      .selectFrom('product_faq')
+      .select(['id', 'question', 'answer'])
+      .where('product_id', '=', productId)
+      .where('locale', '=', locale)
+      .orderBy('position')
+      .orderBy('id')
+      .$if(limit !== undefined, (q) => q.limit(limit as number))
+      .execute();
+  }
+
+  brandFaqs(brandId: number, locale: string) {
+    return this.db
+      .selectFrom('brand_faq')
+      .select(['id', 'question', 'answer'])
+      .where('brand_id', '=', brandId)
+      .where('locale', '=', locale)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  }
+
+  brandExists(brandId: number) {
+    return this.db.selectFrom('brand').select('id').where('id', '=', brandId).executeTakeFirst();
+  }
+}
+
+function facetExists(eb: ExpressionBuilder<DB, 'product'>, name: FilterName, values: string[]) {
+  return eb.exists(
+    eb
+      .selectFrom('product_facet')
+      .select(sql`1`.as('one'))
+      .whereRef('product_facet.product_id', '=', 'product.id')
+      .where('product_facet.name', '=', name)
+      .where('product_facet.value', 'in', values),
+  );
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { AppCache } from '../../cache/app-cache.service';
+import type { Locale } from '../../common/routing/route-table';
+import type { SiteContext } from '../shop/shop.types';
+import { CatalogueRepository } from './catalogue.repository';
+import type { FacetCount, ProductCardRow, ProductQuery } from './catalogue.types';
+import type { ProductCardView } from './catalogue.views';
+import { FILTERS, type FilterName } from './filters';
+import { toProductCard } from './product-card.mapper';
+
+export interface CategoryNode {
+  id: number;
+  key: string;
+  class: string;
+  parentId: number | null;
+  name: string;
+  slug: string;
+  text: string;
+  bannerTitle: string;
+  metaDescription: string;
+  pushes: Array<{ title: string; text: string; link_label: string; url: string; theme: string }>;
+  children: CategoryNode[];
+}
+
+export interface Vocabulary {
+  /** kind -> key -> label */
+  labels: Record<string, Record<string, string>>;
+  /** kind -> key -> extra (hex, clickable, title, text…) */
+  extras: Record<string, Record<string, Record<string, unknown>>>;
+  brands: Array<{ id: number; key: string; class: string; color: string; corner: boolean; name: string; slug: string }>;
+  needs: Array<{ id: number; key: string; parentKey: string | null; order: number; label: string; slug: string }>;
+}
+
+const VOCABULARY_KINDS = ['galenic_format', 'flavour', 'color', 'diner_type', 'active_ingredient', 'labels'];
+
+/**
+ * Read models of the catalogue shared by pages, the API, search and CMS paragraphs: product lists,
+ * facet counts, the expertise tree and vocabularies, all cached (misses coalesced).
+ */
+@Injectable()
+export class CatalogueService {
+  constructor(
+    private readonly repository: CatalogueRepository,
+    private readonly cache: AppCache,
+  ) {}
+
+  async vocabulary(locale: Locale): Promise<Vocabulary> {
+    return this.cache.getOrSet(`catalogue:vocabulary:${locale}`, async () => {
+      const [rows, brands, needs] = await Promise.all([
+        this.repository.labels(VOCABULARY_KINDS, locale),
+        this.repository.brandsByKey(locale),
+        this.repository.needs(locale),
+      ]);
+      const labels: Vocabulary['labels'] = {};
+      const extras: Vocabulary['extras'] = {};
+      for (const row of rows) {
+        (labels[row.kind] ??= {})[row.key] = row.label;
+        (extras[row.kind] ??= {})[row.key] = row.extra ?? {};
+      }
+      return {
+        labels,
+        extras,
+        brands,
+        needs: needs.map((n) => ({ id: n.id, key: n.key, parentKey: n.parent_key, order: n.order, label: n.label, slug: n.slug })),
+      };
+    });
+  }
+
+  async categories(locale: Locale): Promise<CategoryNode[]> {
+    return this.cache.getOrSet(`catalogue:categories:${locale}`, async () => {
+      const rows = await this.repository.categories(locale);
+      const nodes = rows.map<CategoryNode>((r) => ({
+        id: r.id,
+        key: r.key,
+        class: r.class,
+        parentId: r.parent_id,
+        name: r.name,
+        slug: r.slug,
+        text: r.text,
+        bannerTitle: r.banner_title,
+        metaDescription: r.meta_description,
+        pushes: r.pushes ?? [],
+        children: [],
+      }));
+      for (const node of nodes) if (node.parentId) nodes.find((n) => n.id === node.parentId)?.children.push(node);
+      return nodes.filter((n) => !n.parentId);
+    });
+  }
+
+  /** A category by its slug anywhere in the tree, with the ids of itself and its descendants. */
+  async categoryBySlug(locale: Locale, slug: string): Promise<{ node: CategoryNode; ids: number[] } | null> {
+    const walk = (nodes: CategoryNode[]): CategoryNode | null => {
+      for (const n of nodes) {
+        if (n.slug === slug) return n;
+        const hit = walk(n.children);
+        if (hit) return hit;
+      }
+      return null;
+    };
+    const node = walk(await this.categories(locale));
+    if (!node) return null;
+    const ids: number[] = [];
+    const collect = (n: CategoryNode) => {
+      ids.push(n.id);
+      n.children.forEach(collect);
+    };
+    collect(node);
+    return { node, ids };
+  }
+
+  async categoryById(locale: Locale, id: number): Promise<{ node: CategoryNode; ids: number[] } | null> {
+    const all: CategoryNode[] = [];
+    const flatten = (nodes: CategoryNode[]) => nodes.forEach((n) => (all.push(n), flatten(n.children)));
+    flatten(await this.categories(locale));
+    const node = all.find((n) => n.id === id);
+    return node ? this.categoryBySlug(locale, node.slug) : null;
+  }
+
+  async listRows(query: ProductQuery): Promise<{ items: ProductCardRow[]; total: number }> {
+    return this.cache.getOrSet(`catalogue:list:${JSON.stringify(query)}`, () => this.repository.listProducts(query), 120);
+  }
+
+  async facets(query: ProductQuery): Promise<FacetCount[]> {
+    return this.cache.getOrSet(
+      `catalogue:facets:${JSON.stringify({ ...query, page: undefined, perPage: undefined, sort: undefined })}`,
+      () => this.repository.facetCounts(query, FILTERS.map((f) => f.name)),
+      120,
+    );
+  }
+
+  /** Every filter value that exists, to tell an unknown filter (404) from an empty one. */
+  async knownFacetValues(locale: Locale, salesPlanId: number): Promise<Record<string, string[]>> {
+    return this.cache.getOrSet(`catalogue:facet-values:${locale}:${salesPlanId}`, async () => {
+      const counts = await this.repository.facetCounts({ locale, salesPlanId }, FILTERS.map((f) => f.name));
+      const known: Record<string, string[]> = {};
+      for (const c of counts) (known[c.name] ??= []).push(c.value);
+      return known;
+    });
+  }
+
+  async cards(rows: ProductCardRow[], site: Pick<SiteContext, 'locale' | 'salesPlan'>): Promise<ProductCardView[]> {
+    const vocabulary = await this.vocabulary(site.locale);
+    const colors = new Map(vocabulary.brands.map((b) => [b.key, b.color]));
+    const galenic = new Map(Object.entries(vocabulary.labels.galenic_format ?? {}));
+    const now = new Date();
+    return rows.map((row) => toProductCard(row, site, colors, galenic, now));
+  }
+
+  /** Product cards by id, in the given order (related products, CMS paragraphs, search). */
+  async cardsByIds(ids: number[], site: Pick<SiteContext, 'locale' | 'salesPlan'>): Promise<ProductCardView[]> {
+    const rows = await this.cache.getOrSet(`catalogue:cards:${site.locale}:${site.salesPlan.id}:${ids.join(',')}`, () =>
+      this.repository.cardsByIds(ids, { locale: site.locale, salesPlanId: site.salesPlan.id }),
+    );
+    return this.cards(rows, site);
+  }
+
+  filterLabel(vocabulary: Vocabulary, name: FilterName, value: string, productNames: Map<string, string>): string {
+    switch (name) {
+      case 'brand':
+        return vocabulary.brands.find((b) => b.key === value)?.name ?? value;
+      case 'need':
+        return vocabulary.needs.find((n) => n.key === value)?.label ?? value;
+      case 'products':
+        return productNames.get(value) ?? value.toUpperCase();
+      case 'no_sell_inline':
+        return value;
+      default:
+        return vocabulary.labels[name]?.[value] ?? value;
+    }
+  }
+
+  productNames(locale: Locale, keys: string[]) {
+    return this.repository.productNames(locale, keys);
+  }
+}

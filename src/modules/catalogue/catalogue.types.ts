@@ -1,0 +1,58 @@
+import type { Locale } from '../../common/routing/route-table';
+import type { FilterName, FilterSelection } from './filters';
+
+export const SORTS = ['asc_order', 'asc_price', 'desc_price'] as const;
+export type Sort = (typeof SORTS)[number];
+export const DEFAULT_PRICE_RANGE = { min: 0, max: 10000 } as const;
+export const SPECIAL_PRECAUTION_EANS = ['7640123459990', '7640123459983'] as const;
+
+/** What a product list asks for (page, API and search share it). */
+export interface ProductQuery {
+  locale: Locale;
+  salesPlanId: number;
+  categoryIds?: number[];
+  selection?: FilterSelection;
+  price?: { min: number; max: number };
+  sort?: Sort;
+  page?: number;
+  perPage?: number;
+  text?: string;
+  /** API only: include unpublished products when false is asked explicitly. */
+  published?: boolean;
+  noFree?: boolean;
+  needIds?: number[];
+  productType?: string;
+  productIds?: number[];
+}
+
+export interface ProductCardRow {
+  id: number;
+  reference: string;
+  ean: string;
+  name: string;
+  slug: string;
+  tagline: string | null;
+  product_type: string;
+  is_new_from: Date | null;
+  is_new_to: Date | null;
+  is_new_formulae: boolean;
+  promoted: boolean;
+  is_free: boolean;
+  price: string;
+  original_price: string | null;
+  image: { shape: string; color: string };
+  brand_key: string;
+  brand_name: string;
+  brand_slug: string;
+  brand_class: string;
+  not_sold_in_store: boolean;
+  galenic_format: string | null;
+}
+
+export interface FacetCount {
+  name: FilterName;
+  value: string;
+  count: number;
+}
+
+export type { FilterName, FilterSelection };

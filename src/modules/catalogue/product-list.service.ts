@@ -1,0 +1,251 @@
+import { Injectable } from '@nestjs/common';
+import type { ProductListProps } from '../../../views/pages/ProductListPage';
+import { DomainException } from '../../common/errors/domain.exception';
+import { buildPath, type ListingTail, type Locale } from '../../common/routing/route-table';
+import type { PageView } from '../../render/page-view';
+import { RenderService } from '../../render/render.service';
+import type { SiteContext } from '../shop/shop.types';
+import { CATEGORY_META_MAX, cutText, stripHtml } from './catalogue.rules';
+import { CatalogueService, type CategoryNode } from './catalogue.service';
+import { DEFAULT_PRICE_RANGE, SORTS, type ProductQuery, type Sort } from './catalogue.types';
+import type { ExpertiseLinkView, FilterGroupView, PageLinkView, SortOptionView } from './catalogue.views';
+import {
+  COLOUR_GROUP_FOLD,
+  countSelected,
+  DROPDOWN_LIMIT,
+  FILTERS,
+  GROUP_FOLD,
+  pairsToSelection,
+  selectionToPairs,
+  toggleFilter,
+  type FilterName,
+  type FilterSelection,
+} from './filters';
+
+export const PRODUCTS_PER_PAGE = 12;
+
+export interface ListOptions {
+  sort: Sort;
+  price: { min: number; max: number };
+  display: 'grid' | 'horizontal';
+}
+
+/** Reads the list's query string; anything out of range falls back to the default (never a 500). */
+export function parseListOptions(query: Record<string, unknown>): ListOptions {
+  const sort = SORTS.includes(query.sort as Sort) ? (query.sort as Sort) : 'asc_order';
+  const num = (v: unknown, fallback: number) => {
+    const n = typeof v === 'string' && /^\d{1,5}(\.\d{1,2})?$/.test(v) ? Number(v) : NaN;
+    return Number.isFinite(n) ? Math.min(Math.max(n, DEFAULT_PRICE_RANGE.min), DEFAULT_PRICE_RANGE.max) : fallback;
+  };
+  let min = num(query.price_min, DEFAULT_PRICE_RANGE.min);
+  let max = num(query.price_max, DEFAULT_PRICE_RANGE.max);
+  if (min > max) [min, max] = [max, min];
+  return { sort, price: { min, max }, display: query.display === 'horizontal' ? 'horizontal' : 'grid' };
+}
+
+function queryString(options: ListOptions): string {
+  const params = new URLSearchParams();
+  if (options.sort !== 'asc_order') params.set('sort', options.sort);
+  if (options.price.min !== DEFAULT_PRICE_RANGE.min) params.set('price_min', String(options.price.min));
+  if (options.price.max !== DEFAULT_PRICE_RANGE.max) params.set('price_max', String(options.price.max));
+  if (options.display !== 'grid') params.set('display', options.display);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The product list (SPEC §2.2 "Product list", §4 Filters): expertise, page and up to 10 filters from
+ * the path, sort / price / display from the query; every control is also a plain link.
+ */
+@Injectable()
+export class ProductListService {
+  constructor(
+    private readonly catalogue: CatalogueService,
+    private readonly render: RenderService,
+  ) {}
+
+  async page(site: SiteContext, tail: ListingTail, options: ListOptions): Promise<PageView<ProductListProps>> {
+    const locale = site.locale;
+    const t = this.render.translator(locale);
+    const selection = pairsToSelection(tail.filters);
+    if (!selection) throw DomainException.notFound();
+    const known = await this.catalogue.knownFacetValues(locale, site.salesPlan.id);
+    for (const [name, values] of Object.entries(selection)) {
+      if (values?.some((v) => !known[name]?.includes(v))) throw DomainException.notFound();
+    }
+    let expertise: { node: CategoryNode; ids: number[] } | null = null;
+    if (tail.expertise) {
+      expertise = await this.catalogue.categoryBySlug(locale, tail.expertise);
+      if (!expertise) throw DomainException.notFound();
+    }
+    const page = tail.page ?? 1;
+    const query: ProductQuery = {
+      locale,
+      salesPlanId: site.salesPlan.id,
+      categoryIds: expertise?.ids,
+      selection,
+      price: options.price,
+      sort: options.sort,
+      page,
+      perPage: PRODUCTS_PER_PAGE,
+      noFree: true,
+    };
+    const [{ items, total }, facets, vocabulary, tree] = await Promise.all([
+      this.catalogue.listRows(query),
+      this.catalogue.facets(query),
+      this.catalogue.vocabulary(locale),
+      this.catalogue.categories(locale),
+    ]);
+    const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+    if (page > 1 && page > pages) throw DomainException.notFound();
+
+    const link = (next: { expertise?: string | null; selection?: FilterSelection; page?: number; options?: Partial<ListOptions> }) =>
+      buildPath('productList', locale, {
+        tail: {
+          expertise: next.expertise === null ? undefined : (next.expertise ?? tail.expertise),
+          page: next.page,
+          filters: selectionToPairs(next.selection ?? selection),
+        },
+      }) + queryString({ ...options, ...next.options });
+
+    const productKeys = facets.filter((f) => f.name === 'products').map((f) => f.value);
+    const productNames = new Map(
+      (await this.catalogue.productNames(locale, productKeys)).map((p) => [p.reference.toLowerCase(), p.name]),
+    );
+    const filters: FilterGroupView[] = FILTERS.map((def) => {
+      const selected = selection[def.name] ?? [];
+      const counts = facets.filter((f) => f.name === def.name);
+      // A selected value stays visible even when the other filters leave it no product.
+      for (const value of selected) if (!counts.some((c) => c.value === value)) counts.push({ name: def.name, value, count: 0 });
+      const values = counts
+        .map((c) => ({
+          slug: c.value,
+          label:
+            def.name === 'no_sell_inline'
+              ? t('catalogue.filters.no_sell_inline_value')
+              : this.catalogue.filterLabel(vocabulary, def.name, c.value, productNames),
+          count: c.count,
+          selected: selected.includes(c.value),
+          href: link({ selection: toggleFilter(selection, def.name, c.value) }),
+          hex: def.colour ? (vocabulary.extras.color?.[c.value]?.hex as string | undefined) : undefined,
+        }))
+        .sort((a, b) => a.label.localeCompare(b.label, locale))
+        .slice(0, def.dropdown ? DROPDOWN_LIMIT : undefined);
+      const fold = def.colour ? COLOUR_GROUP_FOLD : GROUP_FOLD;
+      return {
+        name: def.name,
+        type: def.type,
+        title: t(`catalogue.filters.${def.name}`),
+        dropdown: !!def.dropdown,
+        colour: !!def.colour,
+        fold,
+        expanded: values.slice(fold).some((v) => v.selected),
+        values,
+      };
+    }).filter((group) => group.values.length > 0);
+
+    const expertiseLink = (node: CategoryNode): ExpertiseLinkView => ({
+      slug: node.slug,
+      name: node.name,
+      href: link({ expertise: node.slug, selection: {}, page: undefined }),
+      active: expertise?.node.id === node.id,
+      children: node.children.map(expertiseLink),
+    });
+    const sorts: SortOptionView[] = SORTS.map((value) => ({
+      value,
+      label: t(`catalogue.sort.${value}`),
+      href: link({ page: undefined, options: { sort: value } }),
+      selected: options.sort === value,
+    }));
+    const pagination: PageLinkView[] = Array.from({ length: pages }, (_, i) => ({
+      page: i + 1,
+      href: link({ page: i + 1 }),
+      current: i + 1 === page,
+    }));
+    const cards = await this.catalogue.cards(items, site);
+    const title = expertise ? expertise.node.name : t('catalogue.list.title');
+    const description = expertise?.node.metaDescription || stripHtml(expertise?.node.text ?? '') || t('catalogue.list.meta_description');
+
+    // The same list in the other languages: the expertise has its own slug there.
+    const alternates: PageView['alternates'] = {};
+    for (const language of site.shop.languages) {
+      if (language.locale === locale) continue;
+      let otherExpertise: string | undefined;
+      if (expertise) {
+        const twin = await this.catalogue.categoryById(language.locale as Locale, expertise.node.id);
+        if (!twin) {
+          alternates[language.locale] = null;
+          continue;
+        }
+        otherExpertise = twin.node.slug;
+      }
+      alternates[language.locale] = buildPath('productList', language.locale as Locale, {
+        tail: { expertise: otherExpertise, page: tail.page, filters: tail.filters },
+      });
+    }
+
+    return {
+      head: {
+        title: page > 1 ? `${title} - ${t('catalogue.list.page', { page })}` : title,
+        description: cutText(description, CATEGORY_META_MAX),
+        // Filtered and sorted variants point search engines to the plain list.
+        canonicalPath: buildPath('productList', locale, { tail: { expertise: tail.expertise, page: tail.page, filters: [] } }),
+      },
+      breadcrumb: expertise
+        ? [
+            { label: t('catalogue.list.breadcrumb'), href: buildPath('productList', locale) },
+            { label: expertise.node.name },
+          ]
+        : [{ label: t('catalogue.list.breadcrumb') }],
+      alternates,
+      props: {
+        banner: {
+          title: expertise?.node.bannerTitle || t('catalogue.list.banner_title'),
+          text: expertise ? stripHtml(expertise.node.text) : t('catalogue.list.banner_text'),
+          className: expertise?.node.class ?? 'all',
+        },
+        heading: title,
+        listing: {
+          locale,
+          state: { expertise: tail.expertise, selection, options, page },
+          basePath: buildPath('productList', locale),
+          expertises: tree.map(expertiseLink),
+          allExpertiseHref: link({ expertise: null, selection: {}, page: undefined }),
+          allExpertiseActive: !expertise,
+          filters,
+          activeFilterCount: countSelected(selection),
+          clearFiltersHref: link({ selection: {}, page: undefined }),
+          total,
+          products: cards,
+          pagination,
+          previousHref: page > 1 ? link({ page: page - 1 }) : null,
+          nextHref: page < pages ? link({ page: page + 1 }) : null,
+          pushes: (expertise?.node.pushes ?? []).map((p) => ({ title: p.title, text: p.text, linkLabel: p.link_label, href: p.url, theme: p.theme })),
+          display: options.display,
+          displayLinks: {
+            grid: link({ options: { display: 'grid' } }),
+            horizontal: link({ options: { display: 'horizontal' } }),
+          },
+          sorts,
+          price: { ...options.price, defaultMin: DEFAULT_PRICE_RANGE.min, defaultMax: DEFAULT_PRICE_RANGE.max },
+          formAction: link({ page: undefined, options: {} }).split('?')[0],
+          storeFinderHref: buildPath('storeFinder', locale),
+          labels: listingLabels(t),
+        },
+      },
+    };
+  }
+}
+
+export function listingLabels(t: (key: string, args?: Record<string, string | number>) => string): Record<string, string> {
+  const keys = [
+    'all_expertise', 'expertises', 'filters', 'filters_title', 'show_more', 'show_less', 'clear_filters', 'apply',
+    'close', 'results_one', 'results_other', 'no_results', 'sort_label', 'display_grid', 'display_horizontal',
+    'price', 'price_min', 'price_max', 'price_apply', 'pagination', 'previous', 'next', 'page_n', 'active_filters',
+    'open_filters', 'open_sort', 'pharmacy_title', 'pharmacy_text', 'pharmacy_link', 'free', 'new', 'promoted',
+    'new_formula', 'choose', 'see_product', 'currency_from', 'loading', 'error_api',
+  ];
+  return Object.fromEntries(keys.map((k) => [k, t(`catalogue.listing.${k}`)]));
+}
+
+export type { FilterName };

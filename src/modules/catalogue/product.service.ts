@@ -1,0 +1,304 @@
+import { Injectable } from '@nestjs/common';
+import type { ProductDetailProps, NutritionView } from '../../../views/pages/ProductPage';
+import type { ProductFaqProps } from '../../../views/pages/ProductFaqPage';
+import { AppCache } from '../../cache/app-cache.service';
+import { DomainException } from '../../common/errors/domain.exception';
+import { buildPath, BRAND_CORNERS, type Locale } from '../../common/routing/route-table';
+import { sanitize } from '../../common/security/sanitize';
+import type { NutritionCompound, NutritionTable, ProductDocument, PushPromote, VolumeDiscount } from '../../database/schema';
+import type { PageView } from '../../render/page-view';
+import { RenderService } from '../../render/render.service';
+import type { SiteContext } from '../shop/shop.types';
+import { ShopService } from '../shop/shop.service';
+import { CatalogueRepository } from './catalogue.repository';
+import { cutText, formatPrice, isNew, PRODUCT_FAQ_LIMIT, PRODUCT_META_MAX, productTabs, stripHtml } from './catalogue.rules';
+import { CatalogueService } from './catalogue.service';
+import { SPECIAL_PRECAUTION_EANS } from './catalogue.types';
+import { brandPicture, productPicture } from './product-card.mapper';
+
+type ProductRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findProduct']>>>;
+
+/**
+ * The product page and its FAQ page (SPEC §2.2 "Product detail", "Product FAQ"): every rule of the
+ * spec is decided here (flags, tabs, tiers, mentions, precautions, meta), the view only shows it.
+ */
+@Injectable()
+export class ProductService {
+  constructor(
+    private readonly repository: CatalogueRepository,
+    private readonly catalogue: CatalogueService,
+    private readonly cache: AppCache,
+    private readonly render: RenderService,
+    private readonly shops: ShopService,
+  ) {}
+
+  /** The product visible on this site, or a 301 to its new slug (query kept), or 404. */
+  async bySlug(site: SiteContext, slug: string, search: string): Promise<ProductRow> {
+    const row = await this.cache.getOrSet(`product:slug:${site.locale}:${site.salesPlan.id}:${slug}`, async () => {
+      const found = await this.repository.findProduct({ locale: site.locale, salesPlanId: site.salesPlan.id, slug });
+      return found ?? null;
+    });
+    if (row) return row;
+    const renamed = await this.repository.renamedProductSlug(site.locale, slug);
+    if (renamed) throw DomainException.redirect(buildPath('product', site.locale, { slug: renamed }) + search, 301);
+    throw DomainException.notFound('Product not found');
+  }
+
+  async page(site: SiteContext, slug: string, search: string): Promise<PageView<ProductDetailProps>> {
+    const row = await this.bySlug(site, slug, search);
+    const t = this.render.translator(site.locale);
+    const locale = site.locale;
+    const texts = row.texts ?? {};
+    const c = row.caracteristics ?? {};
+    const [vocabulary, categories, needs, slugs, faqs, allFaqs, associates, packagings, shell] = await Promise.all([
+      this.catalogue.vocabulary(locale),
+      this.repository.productCategories(row.id, locale),
+      this.repository.productNeeds(row.id, locale),
+      this.repository.productSlugs(row.id),
+      this.repository.productFaqs(row.id, locale, PRODUCT_FAQ_LIMIT),
+      this.repository.productFaqs(row.id, locale),
+      this.repository.associateIds(row.id),
+      row.packaging_group ? this.repository.packagings(row.packaging_group, locale, site.salesPlan.id) : Promise.resolve([]),
+      this.shops.shell(site.shop.id, locale, t('shell.app_title')),
+    ]);
+    const related = await this.catalogue.cardsByIds(associates.map((a) => a.associate_id), site);
+    const price = Number(row.price);
+    const original = row.original_price === null ? null : Number(row.original_price);
+    const currency = site.salesPlan.currencySymbol;
+    const tiers: VolumeDiscount[] = (row.volume_discounts ?? []).map((tier) => ({
+      quantity_min: Number(tier.quantity_min),
+      quantity_max: Number(tier.quantity_max),
+      price: Number(tier.price),
+    }));
+    const nutrition = row.nutrition ? nutritionView(row.nutrition, locale, t) : null;
+    const documents = (row.documents ?? []).map((d: ProductDocument) => ({
+      title: d.title[locale] ?? d.title.fr ?? d.file,
+      type: d.type,
+      href: `/documents/${encodeURIComponent(d.file)}`,
+    }));
+    const name = row.name;
+    const labels = (c.labels ?? []).map((key) => {
+      const extra = vocabulary.extras.labels?.[key] ?? {};
+      return {
+        key,
+        label: vocabulary.labels.labels?.[key] ?? key,
+        clickable: extra.clickable === true,
+        group: String(extra.group ?? 'principal'),
+        title: typeof extra.title === 'string' ? extra.title : undefined,
+        text: typeof extra.text === 'string' ? sanitize(extra.text) : undefined,
+      };
+    });
+    const gallery: ProductDetailProps['gallery'] = [
+      { type: 'image', picture: { ...productPicture(row, 'slide'), alt: name }, zoom: { ...productPicture(row, 'zoom'), alt: name } },
+    ];
+    if (c.embed_push_video && /^[A-Za-z0-9_-]{11}$/.test(c.embed_push_video)) gallery.push({ type: 'video', videoId: c.embed_push_video, title: name });
+    const tabs = productTabs({
+      productType: row.product_type,
+      hasUsage: !!stripHtml(texts.usage_instructions ?? '').trim(),
+      hasIngredientsOrNutrition: !!stripHtml(texts.ingredients ?? '').trim() || !!nutrition,
+      notSoldInStore: c.not_sold_in_store === true,
+      hasDocuments: documents.length > 0,
+      hasAdvices: false,
+      hasRelated: related.length > 0,
+    }).map((tab) => ({ id: tab.id, title: t(tab.titleKey) }));
+    const promote = pushPromote(row.push_promote, locale);
+    const isSpecial = (SPECIAL_PRECAUTION_EANS as readonly string[]).includes(row.ean);
+    const productPath = buildPath('product', locale, { slug: row.slug });
+    const brandHref = (BRAND_CORNERS as readonly string[]).includes(row.brand_key)
+      ? `/${row.brand_key}`
+      : buildPath('brand', locale, { slug: row.brand_slug });
+    const meta = cutText(row.meta_description || texts.intro_text || texts.description || name, PRODUCT_META_MAX);
+    const image = `${site.origin}${productPicture(row, 'zoom').fallback}`;
+    const jsonLd = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name,
+      description: meta,
+      sku: row.reference,
+      gtin13: row.ean,
+      image,
+      url: `${site.origin}${productPath}`,
+      brand: { '@type': 'Brand', name: row.brand_name },
+      ...(row.is_free
+        ? {}
+        : {
+            offers: {
+              '@type': 'Offer',
+              price: price.toFixed(2),
+              priceCurrency: currency === '€' ? 'EUR' : currency,
+              availability: 'https://schema.org/InStock',
+              url: `${site.origin}${productPath}`,
+            },
+          }),
+    };
+    const mainCategory = categories[0];
+    const alternates = Object.fromEntries(
+      site.shop.languages.map((l) => {
+        const other = slugs.find((s) => s.locale === l.locale);
+        return [l.locale, other ? buildPath('product', l.locale as Locale, { slug: other.slug }) : null];
+      }),
+    );
+    return {
+      head: { title: name, description: meta, ogType: 'product', ogImage: image, jsonLd: [jsonLd] },
+      breadcrumb: [
+        { label: t('catalogue.list.breadcrumb'), href: buildPath('productList', locale) },
+        ...(mainCategory
+          ? [{ label: mainCategory.name, href: buildPath('productList', locale, { tail: { expertise: mainCategory.slug, filters: [] } }) }]
+          : []),
+        { label: name },
+      ],
+      alternates,
+      props: {
+        id: row.id,
+        reference: row.reference,
+        ean: row.ean,
+        name,
+        tagline: texts.tagline ?? null,
+        legalDenomination: texts.legal_denomination ?? null,
+        productType: row.product_type,
+        brand: { name: row.brand_name, class: row.brand_class, logo: brandPicture({ key: row.brand_key, name: row.brand_name, color: vocabulary.brands.find((b) => b.key === row.brand_key)?.color }), href: brandHref },
+        flags: { isNew: isNew(row.is_new_from, row.is_new_to), promoted: row.promoted, newFormula: row.is_new_formulae },
+        gallery,
+        labels,
+        galenicFormat: c.galenic_format ? (vocabulary.labels.galenic_format?.[c.galenic_format] ?? null) : null,
+        flavour: c.flavour ? (vocabulary.labels.flavour?.[c.flavour] ?? null) : null,
+        packaging:
+          packagings.length > 1
+            ? {
+                label: t('product.packaging'),
+                options: packagings.map((p) => ({
+                  label: p.label ?? p.slug,
+                  href: buildPath('product', locale, { slug: p.slug }),
+                  current: p.id === row.id,
+                })),
+              }
+            : null,
+        price: row.is_free
+          ? null
+          : {
+              amount: price,
+              formatted: formatPrice(price, { currency }),
+              original: original !== null && original > price ? formatPrice(original, { currency }) : null,
+              currency,
+              tiers: tiers.map((tier) => ({
+                quantityMin: tier.quantity_min,
+                quantityMax: tier.quantity_max,
+                price: tier.price,
+                formatted: formatPrice(tier.price, { currency, forceDecimals: true }),
+              })),
+            },
+        isFree: row.is_free,
+        unitsMention: typeof c.units_ufc === 'number' && c.units_ufc > 0 ? t('product.units_mention', { count: c.units_ufc }) : null,
+        promo: promote,
+        legalNotice: texts.legal_notices ?? null,
+        marketingDescription: texts.marketing_description ?? null,
+        faq: { href: buildPath('productFaq', locale, { slug: row.slug }), items: faqs.map((f) => ({ question: f.question, answer: sanitize(f.answer) })), total: allFaqs.length },
+        tabs,
+        description: sanitize(texts.description),
+        introText: texts.intro_text ?? null,
+        doYouKnow: texts.do_you_know ?? null,
+        gourmetAdvice: texts.gourmet_advice ?? null,
+        details: (['conservation', 'recommandation', 'duration', 'weight', 'volume'] as const)
+          .filter((key) => texts[key])
+          .map((key) => ({ label: t(`product.details.${key}`), value: texts[key] as string })),
+        precautions: texts.precautions__use ?? null,
+        specialPrecaution: isSpecial,
+        usageInstructions: sanitize(texts.usage_instructions),
+        ingredients: sanitize(texts.ingredients),
+        nutrition,
+        storeLocator: c.not_sold_in_store === true ? null : { action: buildPath('storeFinder', locale) },
+        documents,
+        related,
+        caseToRecycle: c.case_to_recycle === 'on',
+        needs: needs.map((n) => ({ label: n.label, href: buildPath('need', locale, { slug: n.slug }) })),
+        contactPhone: shell.country.phone,
+        labelsText: productLabels(t),
+      },
+    };
+  }
+
+  /** The product FAQ page (SPEC §2.2 "Product FAQ"); an unknown product is 404 'Product not found'. */
+  async faqPage(site: SiteContext, slug: string, search: string): Promise<PageView<ProductFaqProps>> {
+    const row = await this.bySlug(site, slug, search).catch((error: unknown) => {
+      if (error instanceof DomainException && error.status === 301) {
+        const location = (error.details as { location: string }).location;
+        const [path, query] = location.split('?');
+        const newSlug = path.split('/').pop() as string;
+        throw DomainException.redirect(buildPath('productFaq', site.locale, { slug: newSlug }) + (query ? `?${query}` : ''), 301);
+      }
+      throw error;
+    });
+    const t = this.render.translator(site.locale);
+    const [faqs, slugs, shell] = await Promise.all([
+      this.repository.productFaqs(row.id, site.locale),
+      this.repository.productSlugs(row.id),
+      this.shops.shell(site.shop.id, site.locale, t('shell.app_title')),
+    ]);
+    const productPath = buildPath('product', site.locale, { slug: row.slug });
+    return {
+      head: { title: t('product.faq.title', { name: row.name }), description: cutText(t('product.faq.meta', { name: row.name }), PRODUCT_META_MAX) },
+      breadcrumb: [
+        { label: t('catalogue.list.breadcrumb'), href: buildPath('productList', site.locale) },
+        { label: row.name, href: productPath },
+        { label: t('product.faq.breadcrumb') },
+      ],
+      alternates: Object.fromEntries(
+        site.shop.languages.map((l) => {
+          const other = slugs.find((s) => s.locale === l.locale);
+          return [l.locale, other ? buildPath('productFaq', l.locale as Locale, { slug: other.slug }) : null];
+        }),
+      ),
+      props: {
+        productName: row.name,
+        productHref: productPath,
+        items: faqs.map((f) => ({ id: f.id, question: f.question, answer: sanitize(f.answer) })),
+        phone: shell.country.phone,
+        fax: shell.country.fax,
+        contactHref: buildPath('contact', site.locale),
+      },
+    };
+  }
+}
+
+function pushPromote(push: PushPromote | null, locale: string): ProductDetailProps['promo'] {
+  if (!push) return null;
+  const text = push[locale] as { text: string; label_link: string; url_link: string } | undefined;
+  if (!text || typeof text !== 'object') return null;
+  return {
+    text: cutText(text.text, 300),
+    labelLink: text.label_link,
+    href: text.url_link,
+    background: /^#[0-9a-f]{3,8}$/i.test(String(push.background)) ? String(push.background) : '#f4f1ea',
+    packshot: push.packshot === true,
+  };
+}
+
+function nutritionView(table: NutritionTable, locale: string, t: (key: string) => string): NutritionView {
+  const text = (value: Record<string, string> | undefined) => value?.[locale] ?? value?.fr ?? '';
+  const row = (compound: NutritionCompound, depth: number): NutritionView['rows'] => [
+    {
+      label: text(compound.label),
+      unit: compound.unit,
+      depth,
+      values: table.columns.map((column) => compound.values[column.key] ?? ''),
+    },
+    ...(compound.children ?? []).flatMap((child) => row(child, depth + 1)),
+  ];
+  return {
+    caption: text(table.quantity),
+    columns: table.columns.map((column) => text(column.label)),
+    rows: table.compounds.flatMap((compound) => row(compound, 0)),
+    mentions: (table.mentions ?? []).filter((m) => /^(vnr1|aet2|djm3|aqr4|ui5|ajr6)$/.test(m)).map((m) => t(`product.nutrition_mentions.${m}`)),
+  };
+}
+
+export function productLabels(t: (key: string) => string): Record<string, string> {
+  const keys = [
+    'new', 'promoted', 'new_formula', 'free', 'see_product', 'find_office', 'faq_link', 'quantity', 'unit_price',
+    'tiers_title', 'tier_range', 'tier_from', 'labels_title', 'close', 'zoom', 'previous', 'next', 'slide_n',
+    'video_blocked', 'video_accept', 'video_play', 'store_search_label', 'store_search_submit', 'store_search_placeholder',
+    'special_precaution', 'precautions', 'documents_empty', 'related_title', 'case_to_recycle', 'do_you_know',
+    'gourmet_advice', 'legal_notice', 'needs_title', 'tabs_label', 'packaging_choose', 'units_footnote',
+  ];
+  return Object.fromEntries(keys.map((k) => [k, t(`product.labels.${k}`)]));
+}

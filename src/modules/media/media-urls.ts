@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * URLs of generated images (SPEC §9 sizes). A short hash of what the picture shows is part of the
+ * path, so the files can be served as immutable and change URL when the product or brand changes.
+ * `.webp` and `.png` twins feed <picture>; the media route also negotiates on Accept without one.
+ */
+export const PRODUCT_IMAGE_SIZES = {
+  card: 140,
+  card2x: 280,
+  thumb: 300,
+  slide: 600,
+  zoom: 1000,
+} as const;
+export const BRAND_LOGO_SIZES = {
+  logo: [80, 60],
+  logo2x: [160, 120],
+  thumb: [300, 300],
+  icon: [40, 40],
+} as const;
+
+export type ProductImageSize = keyof typeof PRODUCT_IMAGE_SIZES;
+export type BrandLogoSize = keyof typeof BRAND_LOGO_SIZES;
+export type ImageFormat = 'webp' | 'png';
+
+export function imageVersion(...parts: Array<string | number | null | undefined>): string {
+  return createHash('sha1').update(parts.map((p) => String(p ?? '')).join('|')).digest('hex').slice(0, 10);
+}
+
+export interface PictureSources {
+  webp: string;
+  fallback: string;
+  webp2x?: string;
+  fallback2x?: string;
+}
+
+export function productImageUrl(reference: string, version: string, size: ProductImageSize, format: ImageFormat): string {
+  return `/media/product/${encodeURIComponent(reference.toLowerCase())}/${version}/${size}.${format}`;
+}
+
+export function brandLogoUrl(key: string, version: string, size: BrandLogoSize, format: ImageFormat): string {
+  return `/media/brand/${encodeURIComponent(key)}/${version}/${size}.${format}`;
+}
+
+/**
+ * Bumped when the drawing of the generated images changes, so every URL changes with it and no
+ * browser or CDN keeps an old drawing under an immutable URL.
+ */
+export const MEDIA_STYLE = 1;
+
+/**
+ * The locale whose names are printed on a packshot and a brand logo. Image URLs carry no locale, so
+ * a picture is the same on every site: it shows the French product and brand names (the fallback
+ * language), or, for a product without a French row, the name of its first locale in alphabetical
+ * order. Callers pass those names to `productPicture` / `brandLogo` whatever the page's locale.
+ */
+export const LABEL_LOCALE = 'fr';
+
+export interface ProductImageSubject {
+  reference: string;
+  /** Product name in LABEL_LOCALE. */
+  name: string;
+  /** Brand name in LABEL_LOCALE. */
+  brandName: string;
+  image: { shape: string; color: string };
+}
+
+export interface BrandLogoSubject {
+  key: string;
+  /** Brand name in LABEL_LOCALE. */
+  name: string;
+  color: string;
+}
+
+/** Version of a packshot: a hash of exactly what it draws. */
+export function productImageVersion(p: ProductImageSubject): string {
+  return imageVersion(MEDIA_STYLE, 'product', p.reference, p.name, p.brandName, p.image?.shape, p.image?.color);
+}
+
+export function brandLogoVersion(b: BrandLogoSubject): string {
+  return imageVersion(MEDIA_STYLE, 'brand', b.key, b.name, b.color);
+}
+
+/** The sharper twin used for `2x` in srcset, when there is one of the same shape. */
+const PRODUCT_2X: Partial<Record<ProductImageSize, ProductImageSize>> = { card: 'card2x', thumb: 'slide' };
+const BRAND_2X: Partial<Record<BrandLogoSize, BrandLogoSize>> = { logo: 'logo2x' };
+
+/**
+ * Sources of a product's packshot for `<picture>`: WebP first, PNG fallback, and their `2x` twins
+ * where one exists. Pure: `reference`, names, `image` come from the rows the caller already has.
+ */
+export function productPicture(
+  reference: string,
+  nameFr: string,
+  brandName: string,
+  image: { shape: string; color: string },
+  size: ProductImageSize,
+): PictureSources {
+  const version = productImageVersion({ reference, name: nameFr, brandName, image });
+  const twin = PRODUCT_2X[size];
+  return {
+    webp: productImageUrl(reference, version, size, 'webp'),
+    fallback: productImageUrl(reference, version, size, 'png'),
+    ...(twin
+      ? { webp2x: productImageUrl(reference, version, twin, 'webp'), fallback2x: productImageUrl(reference, version, twin, 'png') }
+      : {}),
+  };
+}
+
+/** Sources of a brand's logo for `<picture>` (same shape as `productPicture`). */
+export function brandLogo(key: string, name: string, color: string, size: BrandLogoSize): PictureSources {
+  const version = brandLogoVersion({ key, name, color });
+  const twin = BRAND_2X[size];
+  return {
+    webp: brandLogoUrl(key, version, size, 'webp'),
+    fallback: brandLogoUrl(key, version, size, 'png'),
+    ...(twin ? { webp2x: brandLogoUrl(key, version, twin, 'webp'), fallback2x: brandLogoUrl(key, version, twin, 'png') } : {}),
+  };
+}
+
+export function isProductImageSize(size: string): size is ProductImageSize {
+  return Object.prototype.hasOwnProperty.call(PRODUCT_IMAGE_SIZES, size);
+}
+
+export function isBrandLogoSize(size: string): size is BrandLogoSize {
+  return Object.prototype.hasOwnProperty.call(BRAND_LOGO_SIZES, size);
+}

@@ -1,0 +1,26 @@
+import type { Picture as PictureModel } from '../../src/modules/catalogue/catalogue.views';
+
+interface Props {
+  picture: PictureModel;
+  className?: string;
+  loading?: 'lazy' | 'eager';
+}
+
+/** WebP with a PNG fallback, 1x/2x, explicit size (no layout shift). */
+export function Picture({ picture, className, loading = 'lazy' }: Props) {
+  const srcSet = (one: string, two?: string) => (two ? `${one} 1x, ${two} 2x` : one);
+  return (
+    <picture className={className}>
+      <source type="image/webp" srcSet={srcSet(picture.webp, picture.webp2x)} />
+      <img
+        src={picture.fallback}
+        srcSet={picture.fallback2x ? srcSet(picture.fallback, picture.fallback2x) : undefined}
+        width={picture.width}
+        height={picture.height}
+        alt={picture.alt}
+        loading={loading}
+        decoding="async"
+      />
+    </picture>
+  );
+}

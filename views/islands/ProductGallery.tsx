@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Picture as PictureModel } from '../../src/modules/catalogue/catalogue.views';
+import { actions, useAppDispatch, useAppSelector } from '../../client/store';
+import { Picture } from '../components/Picture';
+
+export type GallerySlide =
+  | { type: 'image'; picture: PictureModel; zoom: PictureModel }
+  | { type: 'video'; videoId: string; title: string };
+
+interface Props {
+  slides: GallerySlide[];
+  labels: Record<string, string>;
+}
+
+const VIDEO_CONSENT_KEY = 'video-consent';
+const THUMB_WINDOW = 4;
+
+/** Reads the remembered video consent (SPEC §4 Video) once the page runs. */
+function useVideoConsent(): [boolean, () => void] {
+  const consent = useAppSelector((s) => s.app.videoConsent);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    try {
+      if (localStorage.getItem(VIDEO_CONSENT_KEY) === 'youtube') dispatch(actions.videoConsentChanged(true));
+    } catch {
+      // Storage unavailable: consent is asked again.
+    }
+  }, [dispatch]);
+  const accept = () => {
+    try {
+      localStorage.setItem(VIDEO_CONSENT_KEY, 'youtube');
+    } catch {
+      // Not remembered, still granted for this page.
+    }
+    dispatch(actions.videoConsentChanged(true));
+  };
+  return [consent, accept];
+}
+
+function Video({ id, title, autoplay, labels }: { id: string; title: string; autoplay: boolean; labels: Record<string, string> }) {
+  const [consent, accept] = useVideoConsent();
+  if (!consent)
+    return (
+      <div className="video-blocked">
+        <p>{labels.video_blocked}</p>
+        <button type="button" className="button" onClick={accept}>
+          {labels.video_accept}
+        </button>
+      </div>
+    );
+  const src = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?rel=0${autoplay ? '&autoplay=1&mute=1' : ''}`;
+  return <iframe className="video-frame" src={src} title={title} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen loading="lazy" />;
+}
+
+/**
+ * Image and video carousel with thumbnails (window of 4), previous/next hidden at the ends, and a zoom
+ * modal; the video plays only after video consent, and autoplays in the zoom modal after 1000 ms.
+ */
+export default function ProductGallery({ slides, labels }: Props) {
+  const [index, setIndex] = useState(0);
+  const [zoomOpen, setZoomOpen] = useState(false);
+  const [autoplay, setAutoplay] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const slide = slides[index];
+  const windowStart = Math.min(Math.max(0, index - THUMB_WINDOW + 1), Math.max(0, slides.length - THUMB_WINDOW));
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (zoomOpen && !el.open) el.showModal();
+    if (!zoomOpen && el.open) el.close();
+  }, [zoomOpen]);
+
+  useEffect(() => {
+    setAutoplay(false);
+    if (!zoomOpen || slide?.type !== 'video') return;
+    const timer = window.setTimeout(() => setAutoplay(true), 1000);
+    return () => window.clearTimeout(timer);
+  }, [zoomOpen, slide]);
+
+  if (!slide) return null;
+  return (
+    <div className="gallery" aria-roledescription="carousel" aria-label={labels.zoom}>
+      <div className="gallery__stage">
+        {index > 0 && (
+          <button type="button" className="gallery__nav gallery__nav--prev" onClick={() => setIndex(index - 1)} aria-label={labels.previous}>
+            ‹
+          </button>
+        )}
+        {slide.type === 'image' ? (
+          <button type="button" className="gallery__zoom" onClick={() => setZoomOpen(true)} aria-label={`${labels.zoom}: ${slide.picture.alt}`}>
+            <Picture picture={slide.picture} loading="eager" />
+          </button>
+        ) : (
+          <Video id={slide.videoId} title={slide.title} autoplay={false} labels={labels} />
+        )}
+        {index < slides.length - 1 && (
+          <button type="button" className="gallery__nav gallery__nav--next" onClick={() => setIndex(index + 1)} aria-label={labels.next}>
+            ›
+          </button>
+        )}
+      </div>
+      {slides.length > 1 && (
+        <ul className="gallery__thumbs">
+          {slides.slice(windowStart, windowStart + THUMB_WINDOW).map((s, i) => {
+            const position = windowStart + i;
+            return (
+              <li key={position}>
+                <button
+                  type="button"
+                  className={`gallery__thumb${position === index ? ' is-active' : ''}`}
+                  aria-current={position === index ? 'true' : undefined}
+                  aria-label={labels.slide_n.replace('{n}', String(position + 1))}
+                  onClick={() => setIndex(position)}
+                >
+                  {s.type === 'image' ? <Picture picture={{ ...s.picture, width: 64, height: 64 }} /> : <span className="gallery__play" aria-hidden="true">▶</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <dialog ref={dialog} className="modal modal--zoom" aria-label={labels.zoom} onClose={() => setZoomOpen(false)}>
+        {zoomOpen && (
+          <div className="modal__body">
+            <button type="button" className="modal__close" onClick={() => setZoomOpen(false)} aria-label={labels.close}>
+              ×
+            </button>
+            {slide.type === 'image' ? (
+              <Picture picture={slide.zoom} loading="eager" className="modal__zoom-image" />
+            ) : (
+              <Video id={slide.videoId} title={slide.title} autoplay={autoplay} labels={labels} />
+            )}
+          </div>
+        )}
+      </dialog>
+    </div>
+  );
+}
