@@ -253,13 +253,15 @@ export default function ProductListing(initial: ListingProps) {
           )}
           {data.filters.map((group) => {
             const expanded = open[group.name] ?? group.expanded;
-            const visible = group.dropdown || expanded ? group.values : group.values.slice(0, group.fold);
+            // Every value is in the page (links work without JavaScript); those past the fold are
+            // hidden by CSS until "show more".
+            const folded = !group.dropdown && !expanded;
             const list = (
-              <ul className={`filter-group__values${group.colour ? ' filter-group__values--colour' : ''}`}>
-                {visible.map((value) => {
+              <ul className={`filter-group__values${group.colour ? ' filter-group__values--colour' : ''}${folded ? ' is-folded' : ''}`}>
+                {group.values.map((value, index) => {
                   const selected = selectedIn(group, value.slug);
                   return (
-                    <li key={value.slug}>
+                    <li key={value.slug} className={index >= group.fold ? 'filter-group__more' : undefined}>
                       <a
                         href={value.href}
                         data-listing="filter"

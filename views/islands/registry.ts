@@ -7,4 +7,19 @@ type Loader = () => Promise<{ default: ComponentType<never> }>;
  * loads only the islands it shows. `registry.spec.ts` checks names against the components.
  */
 export const ISLANDS: Record<string, Loader> = {
+  DiscountBanner: () => import('./DiscountBanner'),
+  LabelBadges: () => import('./LabelBadges'),
+  PackagingSelect: () => import('./PackagingSelect'),
+  ProductGallery: () => import('./ProductGallery'),
+  ProductListing: () => import('./ProductListing'),
+  ProductTabs: () => import('./ProductTabs'),
+  QuantityPrice: () => import('./QuantityPrice'),
+  GoToTop: () => import('./GoToTop'),
+  HeaderSearch: () => import('./HeaderSearch'),
+  HeaderSlider: () => import('./HeaderSlider'),
+  LanguageSwitch: () => import('./LanguageSwitch'),
+  LoadingBar: () => import('./LoadingBar'),
+  MainMenu: () => import('./MainMenu'),
+  QrLanguageModal: () => import('./QrLanguageModal'),
+  RotatingText: () => import('./RotatingText'),
 };

@@ -65,6 +65,9 @@ export interface ProductDetailProps {
 }
 
 const html = (content: string) => ({ __html: content });
+const only = (labels: Record<string, string>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, labels[k]]));
+const GALLERY_LABELS = ['zoom', 'previous', 'next', 'slide_n', 'close', 'video_blocked', 'video_accept'];
+const PRICE_LABELS = ['unit_price', 'quantity', 'tiers_title', 'tier_range', 'tier_from'];
 
 /** SPEC §2.2 "Product detail". Panels are plain sections (readable without JavaScript); islands add tabs, zoom, modals. */
 export function ProductPage(p: ProductDetailProps) {
@@ -74,7 +77,7 @@ export function ProductPage(p: ProductDetailProps) {
   return (
     <article className={`product-page brand-${p.brand.class}`} itemScope>
       <div className="product-hero">
-        <Island component={ProductGallery} props={{ slides: p.gallery, labels: L }} className="product-hero__gallery" />
+        <Island component={ProductGallery} props={{ slides: p.gallery, labels: only(L, GALLERY_LABELS) }} className="product-hero__gallery" />
         <div className="product-hero__info">
           <a href={p.brand.href} className="product-hero__brand">
             <Picture picture={p.brand.logo} loading="eager" />
@@ -107,7 +110,7 @@ export function ProductPage(p: ProductDetailProps) {
           {p.unitsMention && <p className="product-hero__units">{p.unitsMention}</p>}
           {p.packaging && <Island component={PackagingSelect} props={{ label: p.packaging.label, options: p.packaging.options }} />}
           {p.price ? (
-            <Island component={QuantityPrice} props={{ price: p.price, labels: L }} />
+            <Island component={QuantityPrice} props={{ price: p.price, labels: only(L, PRICE_LABELS) }} />
           ) : (
             <p className="product-price product-price--free">{L.free}</p>
           )}

@@ -49,7 +49,13 @@ export class ProductListQueryDto extends ShopScopedQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
   perPage?: number;
 
-  @IsOptional() @Transform(json) @IsObject({ message: 'price must be a JSON object {"min":0,"max":10000}' }) @ValidateNested() @Type(() => PriceRangeDto)
+  @IsOptional()
+  @Transform(({ value }) => {
+    const parsed = json({ value });
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.assign(new PriceRangeDto(), parsed) : parsed;
+  })
+  @IsObject({ message: 'price must be a JSON object {"min":0,"max":10000}' })
+  @ValidateNested()
   price?: PriceRangeDto;
 
   /** JSON array of need ids. */
