@@ -177,6 +177,20 @@ describe('catalogue pages (e2e)', () => {
     });
   });
 
+  describe('product documents', () => {
+    it('serves a listed document as PDF and answers 404 for any other file', async () => {
+      const product = pick((p) => p.documents.length > 0, 'product with documents');
+      const page = await get(t, FR, `/produit/${product.texts.fr.slug}`).expect(200);
+      const file = product.documents[0].file;
+      expect(page.text).toContain(`href="/documents/${file}"`);
+      const pdf = await get(t, FR, `/documents/${file}`).buffer(true).expect(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(Buffer.from(pdf.body).subarray(0, 5).toString()).toBe('%PDF-');
+      await get(t, FR, '/documents/absent.pdf').expect(404);
+      await get(t, FR, '/documents/..%2Fpackage.json').expect(404);
+    });
+  });
+
   describe('product FAQ page', () => {
     it('lists every question under a heading with the product name, with the phone, fax and contact link', async () => {
       const product = pick((p) => p.faqs.length > 4, 'product with FAQs');

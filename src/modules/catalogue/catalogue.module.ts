@@ -3,13 +3,14 @@ import { CatalogueApiController } from './catalogue.api.controller';
 import { CatalogueApiService } from './catalogue-api.service';
 import { CatalogueRepository } from './catalogue.repository';
 import { CatalogueService } from './catalogue.service';
+import { DocumentController } from './document.controller';
 import { ProductListPageController } from './product-list.page.controller';
 import { ProductListService } from './product-list.service';
 import { ProductPageController } from './product.page.controller';
 import { ProductService } from './product.service';
 
 @Module({
-  controllers: [CatalogueApiController, ProductListPageController, ProductPageController],
+  controllers: [DocumentController, CatalogueApiController, ProductListPageController, ProductPageController],
   providers: [CatalogueRepository, CatalogueService, ProductListService, ProductService, CatalogueApiService],
   exports: [CatalogueService, ProductService],
 })

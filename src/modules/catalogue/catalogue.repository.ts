@@ -338,6 +338,19 @@ export class CatalogueRepository {
       .execute();
   }
 
+  /** The product (in a locale) whose documents list names this file. */
+  productByDocument(file: string, locale: string) {
+    return this.db
+      .selectFrom('product')
+      .innerJoin('product_translation', (j) =>
+        j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', locale),
+      )
+      .select(['product.reference', 'product.documents', 'product_translation.name', 'product_translation.texts'])
+      .where('product.published', '=', true)
+      .where(sql<boolean>`product.documents @> ${JSON.stringify([{ file }])}::jsonb`)
+      .executeTakeFirst();
+  }
+
   brandExists(brandId: number) {
     return this.db.selectFrom('brand').select('id').where('id', '=', brandId).executeTakeFirst();
   }

@@ -14,6 +14,7 @@ import { CatalogueRepository } from './catalogue.repository';
 import { cutText, formatPrice, isNew, PRODUCT_FAQ_LIMIT, PRODUCT_META_MAX, productTabs, stripHtml } from './catalogue.rules';
 import { CatalogueService } from './catalogue.service';
 import { SPECIAL_PRECAUTION_EANS } from './catalogue.types';
+import { simplePdf } from './pdf';
 import { brandPicture, productPicture } from './product-card.mapper';
 
 type ProductRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findProduct']>>>;
@@ -215,6 +216,21 @@ export class ProductService {
         labelsText: productLabels(t),
       },
     };
+  }
+
+  /** A product document as PDF; 404 when no published product lists that file. */
+  async document(site: SiteContext, file: string): Promise<Buffer> {
+    if (!/^[a-z0-9][a-z0-9._-]{0,120}\.pdf$/i.test(file)) throw DomainException.notFound();
+    const row = await this.repository.productByDocument(file, site.locale);
+    if (!row) throw DomainException.notFound();
+    const t = this.render.translator(site.locale);
+    const doc = (row.documents ?? []).find((d) => d.file === file);
+    const texts = row.texts ?? {};
+    const body = [texts.legal_denomination, texts.description, texts.usage_instructions, texts.ingredients, texts.precautions__use]
+      .filter(Boolean)
+      .map((text) => stripHtml(text as string).replace(/\s+/g, ' ').trim())
+      .join('\n');
+    return simplePdf(`${row.name}`, `${doc?.title[site.locale] ?? doc?.title.fr ?? ''} - ${row.reference} - ${t('shell.app_title')}`, body);
   }
 
   /** The product FAQ page (SPEC §2.2 "Product FAQ"); an unknown product is 404 'Product not found'. */
