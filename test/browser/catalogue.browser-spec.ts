@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { pick } from '../support/content';
+import { DE_HOST, FR_HOST, islandsHydrated, launchBrowser, startSite, watchConsole, type RunningSite } from './support';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+describe('catalogue (browser)', () => {
+  let site: RunningSite;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: DESKTOP });
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  async function open(path: string, host = FR_HOST, viewport = DESKTOP) {
+    const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    const logs = watchConsole(page);
+    const response = await page.goto(site.url(host, path));
+    expect(response?.status()).toBe(200);
+    await islandsHydrated(page);
+    return { page, logs };
+  }
+
+  const count = async (page: Page) => Number(/\d+/.exec((await page.textContent('.listing__count')) ?? '')?.[0]);
+
+  it.each([
+    [FR_HOST, '/produits', '-brand--formag'],
+    [DE_HOST, '/produkte', '-brand--formag'],
+  ])('on %s desktop, a filter click updates the URL and the results without a reload; back restores them', async (host, path, segment) => {
+    const { page, logs } = await open(path, host);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const before = await count(page);
+    await page.click('a[data-name="brand"][data-value="formag"]');
+    await page.waitForURL((url) => url.pathname.endsWith(segment));
+    await page.waitForFunction((n) => !document.querySelector('.listing__count')?.textContent?.includes(String(n)), before);
+    const after = await count(page);
+    expect(after).toBeLessThan(before);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(await page.getAttribute('a[data-name="brand"][data-value="formag"]', 'aria-checked')).toBe('true');
+    // A second type narrows further; sorting and paging are in-place too.
+    await page.click('a[data-listing="sort"][data-value="desc_price"]');
+    await page.waitForURL((url) => url.search.includes('sort=desc_price'));
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes('sort'));
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === path);
+    await page.waitForFunction((n) => document.querySelector('.listing__count')?.textContent?.includes(String(n)), before);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(logs.problems).toEqual([]);
+  });
+
+  it('on a phone, the filter panel applies on confirmation and the button shows the number of active filters', async () => {
+    const { page, logs } = await open('/produits', FR_HOST, PHONE);
+    await page.click('button[aria-controls="listing-filters"]');
+    expect(await page.isVisible('#listing-filters')).toBe(true);
+    await page.click('#listing-filters a[data-name="brand"][data-value="formag"]');
+    await page.click('.filter-group--brand .link-button');
+    await page.click('#listing-filters a[data-name="brand"][data-value="lactibiane"]');
+    // Nothing applied yet: same URL, the confirm button counts the draft.
+    expect(new URL(page.url()).pathname).toBe('/produits');
+    expect(await page.textContent('#listing-filters .panel-actions .badge')).toBe('2');
+    await page.screenshot({ path: '/tmp/catalogue-mobile-panel.png' });
+    await page.click('#listing-filters .panel-actions .button');
+    await page.waitForURL((url) => url.pathname === '/produits/-brand--formag/-brand--lactibiane');
+    await page.waitForSelector('button[aria-controls="listing-filters"] .badge');
+    expect(await page.textContent('button[aria-controls="listing-filters"] .badge')).toBe('2');
+    expect(await page.isVisible('#listing-filters')).toBe(false);
+    // The sort panel applies on confirmation too.
+    await page.click('button[aria-controls="listing-sort"]');
+    await page.click('#listing-sort a[data-value="asc_price"]');
+    expect(page.url()).not.toContain('sort=');
+    await page.click('#listing-sort .panel-actions .button');
+    await page.waitForURL((url) => url.search.includes('sort=asc_price'));
+    await page.screenshot({ path: '/tmp/catalogue-list-phone.png', fullPage: true });
+    expect(logs.problems).toEqual([]);
+  });
+
+  it('product page: tabs switch panels, "find my office" opens the store locator, the label modal and the zoom modal open and close', async () => {
+    const product = pick((p) => p.brand === 'lactibiane' && !p.is_free && !p.caracteristics.not_sold_in_store, 'lactibiane product');
+    const { page, logs } = await open(`/produit/${product.texts.fr.slug}`);
+    expect(await page.isVisible('#description')).toBe(true);
+    expect(await page.isVisible('#usage')).toBe(false);
+    await page.click('#tab-usage');
+    expect(await page.isVisible('#usage')).toBe(true);
+    expect(await page.isVisible('#description')).toBe(false);
+    await page.click('a[data-tab-link="store-locator"]');
+    await page.waitForFunction(() => !(document.getElementById('store-locator') as HTMLElement).hidden);
+    expect(await page.getAttribute('#tab-store-locator', 'aria-selected')).toBe('true');
+    // A clickable label opens its modal; Escape closes it.
+    await page.click('.label-badge__button');
+    await page.waitForSelector('dialog.modal[open] #label-modal-title');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('dialog.modal[open]', { state: 'detached' }).catch(() => undefined);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    // Zoom modal with the large packshot.
+    await page.click('.gallery__zoom');
+    await page.waitForSelector('dialog.modal--zoom[open] .modal__zoom-image img');
+    expect(await page.getAttribute('dialog.modal--zoom[open] .modal__zoom-image img', 'width')).toBe('1000');
+    await page.click('dialog.modal--zoom[open] .modal__close');
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/catalogue-product-desktop.png', fullPage: true });
+    expect(logs.problems).toEqual([]);
+  });
+
+  it('product page: the video shows only after video consent', async () => {
+    const product = pick((p) => !!p.caracteristics.embed_push_video, 'product with video');
+    const { page } = await open(`/produit/${product.texts.fr.slug}`);
+    await page.click('.gallery__thumbs li:last-child button');
+    await page.waitForSelector('.video-blocked');
+    expect(await page.locator('iframe.video-frame').count()).toBe(0);
+    await page.click('.video-blocked button');
+    await page.waitForSelector('iframe.video-frame');
+    expect(await page.getAttribute('iframe.video-frame', 'src')).toContain(`youtube-nocookie.com/embed/${product.caracteristics.embed_push_video}`);
+  });
+
+  it('product page: the packaging selector goes to the chosen packaging', async () => {
+    const product = pick((p) => !!p.packaging_group, 'packaged product');
+    const { page } = await open(`/produit/${product.texts.fr.slug}`, FR_HOST, PHONE);
+    const options = await page.locator('.packaging__select option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    const target = options.find((value) => !value.endsWith(product.texts.fr.slug)) as string;
+    await page.selectOption('.packaging__select', target);
+    await page.waitForURL((url) => url.pathname === target);
+    await page.screenshot({ path: '/tmp/catalogue-product-phone.png', fullPage: true });
+  });
+
+  describe('accessibility (axe-core)', () => {
+    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    const product = pick((p) => p.volume_discounts.length > 0 && !!p.packaging_group, 'product with tiers and packagings');
+
+    it.each([
+      ['/produits/digestion', FR_HOST, DESKTOP],
+      ['/produkte', DE_HOST, PHONE],
+      [`/produit/${product.texts.fr.slug}`, FR_HOST, DESKTOP],
+      [`/produkt/${product.texts.de.slug}`, DE_HOST, PHONE],
+      [`/produit/${product.texts.fr.slug}/questions-reponses`, FR_HOST, PHONE],
+    ])('%s on %s at %p has no serious or critical violation', async (path, host, viewport) => {
+      const axeContext = await browser.newContext({ viewport, bypassCSP: true });
+      try {
+        const page = await axeContext.newPage();
+        await page.goto(site.url(host, path));
+        await islandsHydrated(page);
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async () => {
+          const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run();
+          return result.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+        });
+        expect(violations).toEqual([]);
+      } finally {
+        await axeContext.close();
+      }
+    });
+  });
+});
