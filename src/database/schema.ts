@@ -97,7 +97,6 @@ export interface HomeContentJson {
   seo: { title: string; text: string };
 }
 
-
 export interface BrandTable {
   id: Generated<number>;
   key: string;
@@ -200,7 +199,11 @@ export interface NutritionCompound {
 export interface NutritionTable {
   quantity: Record<string, string>;
   quantity_value: string;
-  columns: Array<{ key: string; label: Record<string, string>; sub_columns: Array<{ key: string; label: Record<string, string> }> }>;
+  columns: Array<{
+    key: string;
+    label: Record<string, string>;
+    sub_columns: Array<{ key: string; label: Record<string, string> }>;
+  }>;
   compounds: NutritionCompound[];
   mentions: string[];
 }

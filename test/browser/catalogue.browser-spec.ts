@@ -44,28 +44,37 @@ describe('catalogue (browser)', () => {
   it.each([
     [FR_HOST, '/produits', '-brand--formag'],
     [DE_HOST, '/produkte', '-brand--formag'],
-  ])('on %s desktop, a filter click updates the URL and the results without a reload; back restores them', async (host, path, segment) => {
-    const { page, logs } = await open(path, host);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-    const before = await count(page);
-    await page.click('a[data-name="brand"][data-value="formag"]');
-    await page.waitForURL((url) => url.pathname.endsWith(segment));
-    await page.waitForFunction((n) => !document.querySelector('.listing__count')?.textContent?.includes(String(n)), before);
-    const after = await count(page);
-    expect(after).toBeLessThan(before);
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    expect(await page.getAttribute('a[data-name="brand"][data-value="formag"]', 'aria-checked')).toBe('true');
-    // A second type narrows further; sorting and paging are in-place too.
-    await page.click('a[data-listing="sort"][data-value="desc_price"]');
-    await page.waitForURL((url) => url.search.includes('sort=desc_price'));
-    await page.goBack();
-    await page.waitForURL((url) => !url.search.includes('sort'));
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === path);
-    await page.waitForFunction((n) => document.querySelector('.listing__count')?.textContent?.includes(String(n)), before);
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    expect(logs.problems).toEqual([]);
-  });
+  ])(
+    'on %s desktop, a filter click updates the URL and the results without a reload; back restores them',
+    async (host, path, segment) => {
+      const { page, logs } = await open(path, host);
+      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+      const before = await count(page);
+      await page.click('a[data-name="brand"][data-value="formag"]');
+      await page.waitForURL((url) => url.pathname.endsWith(segment));
+      await page.waitForFunction(
+        (n) => !document.querySelector('.listing__count')?.textContent?.includes(String(n)),
+        before,
+      );
+      const after = await count(page);
+      expect(after).toBeLessThan(before);
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+      expect(await page.getAttribute('a[data-name="brand"][data-value="formag"]', 'aria-checked')).toBe('true');
+      // A second type narrows further; sorting and paging are in-place too.
+      await page.click('a[data-listing="sort"][data-value="desc_price"]');
+      await page.waitForURL((url) => url.search.includes('sort=desc_price'));
+      await page.goBack();
+      await page.waitForURL((url) => !url.search.includes('sort'));
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === path);
+      await page.waitForFunction(
+        (n) => document.querySelector('.listing__count')?.textContent?.includes(String(n)),
+        before,
+      );
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+      expect(logs.problems).toEqual([]);
+    },
+  );
 
   it('on a phone, the filter panel applies on confirmation and the button shows the number of active filters', async () => {
     const { page, logs } = await open('/produits', FR_HOST, PHONE);
@@ -94,7 +103,10 @@ describe('catalogue (browser)', () => {
   });
 
   it('product page: tabs switch panels, "find my office" opens the store locator, the label modal and the zoom modal open and close', async () => {
-    const product = pick((p) => p.brand === 'lactibiane' && !p.is_free && !p.caracteristics.not_sold_in_store, 'lactibiane product');
+    const product = pick(
+      (p) => p.brand === 'lactibiane' && !p.is_free && !p.caracteristics.not_sold_in_store,
+      'lactibiane product',
+    );
     const { page, logs } = await open(`/produit/${product.texts.fr.slug}`);
     expect(await page.isVisible('#description')).toBe(true);
     expect(await page.isVisible('#usage')).toBe(false);
@@ -128,13 +140,17 @@ describe('catalogue (browser)', () => {
     expect(await page.locator('iframe.video-frame').count()).toBe(0);
     await page.click('.video-blocked button');
     await page.waitForSelector('iframe.video-frame');
-    expect(await page.getAttribute('iframe.video-frame', 'src')).toContain(`youtube-nocookie.com/embed/${product.caracteristics.embed_push_video}`);
+    expect(await page.getAttribute('iframe.video-frame', 'src')).toContain(
+      `youtube-nocookie.com/embed/${product.caracteristics.embed_push_video}`,
+    );
   });
 
   it('product page: the packaging selector goes to the chosen packaging', async () => {
     const product = pick((p) => !!p.packaging_group, 'packaged product');
     const { page } = await open(`/produit/${product.texts.fr.slug}`, FR_HOST, PHONE);
-    const options = await page.locator('.packaging__select option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    const options = await page
+      .locator('.packaging__select option')
+      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
     const target = options.find((value) => !value.endsWith(product.texts.fr.slug)) as string;
     await page.selectOption('.packaging__select', target);
     await page.waitForURL((url) => url.pathname === target);
@@ -143,7 +159,10 @@ describe('catalogue (browser)', () => {
 
   describe('accessibility (axe-core)', () => {
     const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-    const product = pick((p) => p.volume_discounts.length > 0 && !!p.packaging_group, 'product with tiers and packagings');
+    const product = pick(
+      (p) => p.volume_discounts.length > 0 && !!p.packaging_group,
+      'product with tiers and packagings',
+    );
 
     it.each([
       ['/produits/digestion', FR_HOST, DESKTOP],
@@ -159,10 +178,24 @@ describe('catalogue (browser)', () => {
         await islandsHydrated(page);
         await page.evaluate(axeSource);
         const violations = await page.evaluate(async () => {
-          const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run();
+          const result = await (
+            window as unknown as {
+              axe: {
+                run(): Promise<{
+                  violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+                }>;
+              };
+            }
+          ).axe.run();
           return result.violations
             .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+            .map(
+              (v) =>
+                `${v.impact} ${v.id}: ${v.help} at ${v.nodes
+                  .map((n) => n.target.join(' '))
+                  .slice(0, 5)
+                  .join(', ')}`,
+            );
         });
         expect(violations).toEqual([]);
       } finally {

@@ -4,7 +4,8 @@ import { contentProducts, pick } from '../support/content';
 
 describe('catalogue API v1 (e2e)', () => {
   let t: TestApp;
-  const api = (path: string, host = FR) => request(t.server).get(`/api/v1${path}`).set('Host', host).set('Accept', 'application/json');
+  const api = (path: string, host = FR) =>
+    request(t.server).get(`/api/v1${path}`).set('Host', host).set('Accept', 'application/json');
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -24,12 +25,16 @@ describe('catalogue API v1 (e2e)', () => {
       slug: expect.stringMatching(/^[a-z0-9-]+$/),
       price: expect.any(Number),
       brand: { name: expect.any(String), slug: expect.any(String), class: expect.any(String) },
-      caracteristics: { small_image: { value: { url: expect.stringMatching(/\.png$/), webp: expect.stringMatching(/\.webp$/) } } },
+      caracteristics: {
+        small_image: { value: { url: expect.stringMatching(/\.png$/), webp: expect.stringMatching(/\.webp$/) } },
+      },
     });
   });
 
   it('GET /product filters by caracteristics, no_free, price and sort', async () => {
-    const res = await api(`/product?caracteristics=${encodeURIComponent('{"brand":["formag"]}')}&no_free=1&sort=asc_price&perPage=50`).expect(200);
+    const res = await api(
+      `/product?caracteristics=${encodeURIComponent('{"brand":["formag"]}')}&no_free=1&sort=asc_price&perPage=50`,
+    ).expect(200);
     const expected = contentProducts().filter((p) => p.brand === 'formag' && p.published && !p.is_free);
     expect(res.body.data.total).toBe(expected.length);
     const prices = res.body.data.items.map((i: { price: number }) => i.price);
@@ -74,7 +79,9 @@ describe('catalogue API v1 (e2e)', () => {
   });
 
   it('GET /filtersProducts answers filtersAvailable, fieldChoose, filters and expertise, without empty types', async () => {
-    const res = await api(`/filtersProducts?category=digestion&caracteristics=${encodeURIComponent('{"brand":["lactibiane"]}')}`).expect(200);
+    const res = await api(
+      `/filtersProducts?category=digestion&caracteristics=${encodeURIComponent('{"brand":["lactibiane"]}')}`,
+    ).expect(200);
     expect(res.body).toHaveProperty('filtersAvailable');
     expect(res.body.fieldChoose).toEqual([{ type: 'brand', data: ['lactibiane'] }]);
     expect(res.body.expertise).toMatchObject({ slug: 'digestion' });
@@ -82,7 +89,8 @@ describe('catalogue API v1 (e2e)', () => {
     for (const group of res.body.filtersAvailable) {
       expect(['LIST', 'BOOLEAN']).toContain(group.type);
       expect(group.data.length).toBeGreaterThan(0);
-      for (const value of group.data) expect(value).toMatchObject({ value: expect.any(String), slug: expect.any(String) });
+      for (const value of group.data)
+        expect(value).toMatchObject({ value: expect.any(String), slug: expect.any(String) });
     }
     // No digestion product is an insudiet meal: the meal-type group is dropped, not sent empty.
     expect(res.body.filtersAvailable.find((g: { name: string }) => g.name === 'diner_type')).toBeUndefined();
@@ -105,10 +113,19 @@ describe('catalogue API v1 (e2e)', () => {
 
   it('GET /url/entity answers items, or code 301 with the new slug, or 404', async () => {
     const product = pick((p) => !p.is_free, 'product');
-    const found = await api(`/url/entity?entity_type=product&slug=${product.texts.fr.slug}&shop_id=1&lang=fr`).expect(200);
+    const found = await api(`/url/entity?entity_type=product&slug=${product.texts.fr.slug}&shop_id=1&lang=fr`).expect(
+      200,
+    );
     expect(found.body.data.items[0]).toMatchObject({ slug: product.texts.fr.slug });
-    const row = await t.db.selectFrom('product').select('id').where('reference', '=', product.reference).executeTakeFirstOrThrow();
-    await t.db.insertInto('slug_history').values({ entity_type: 'product', locale: 'fr', old_slug: 'ancien-nom-du-produit', entity_id: row.id }).execute();
+    const row = await t.db
+      .selectFrom('product')
+      .select('id')
+      .where('reference', '=', product.reference)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('slug_history')
+      .values({ entity_type: 'product', locale: 'fr', old_slug: 'ancien-nom-du-produit', entity_id: row.id })
+      .execute();
     const moved = await api('/url/entity?entity_type=product&slug=ancien-nom-du-produit').expect(200);
     expect(moved.body.data).toEqual({ code: 301, slug: product.texts.fr.slug });
     await t.db.deleteFrom('slug_history').where('old_slug', '=', 'ancien-nom-du-produit').execute();
@@ -120,7 +137,9 @@ describe('catalogue API v1 (e2e)', () => {
   });
 
   it('GET /listing gives the listing island the same view model as the page', async () => {
-    const res = await api(`/listing?path=${encodeURIComponent('/produits/-brand--lactibiane?sort=asc_price')}`).expect(200);
+    const res = await api(`/listing?path=${encodeURIComponent('/produits/-brand--lactibiane?sort=asc_price')}`).expect(
+      200,
+    );
     expect(res.body.data.state.selection).toEqual({ brand: ['lactibiane'] });
     expect(res.body.data.state.options.sort).toBe('asc_price');
     expect(res.body.data.products.length).toBeGreaterThan(0);

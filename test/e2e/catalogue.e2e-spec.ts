@@ -33,7 +33,9 @@ describe('catalogue pages (e2e)', () => {
       const res = await get(t, FR, `/produits/${expertise.texts.fr.slug}`).expect(200);
       expect(res.text).toContain(`<h1 class="list-banner__heading">${expertise.texts.fr.name}</h1>`);
       expect(res.text).toContain('Toutes les expertises');
-      expect(res.text).toContain(`hreflang="de-CH" href="http://produkte.localhost/produkte/${expertise.texts.de.slug}"`);
+      expect(res.text).toContain(
+        `hreflang="de-CH" href="http://produkte.localhost/produkte/${expertise.texts.de.slug}"`,
+      );
       await get(t, FR, '/produits/inconnue').expect(404);
     });
 
@@ -45,11 +47,15 @@ describe('catalogue pages (e2e)', () => {
       const count = Number(/(\d+) produits?/.exec(textOf(filtered.text))![1]);
       expect(count).toBe(contentProducts().filter((p) => p.brand === 'lactibiane' && p.published && !p.is_free).length);
       // Selected value links back to the list without the filter segment.
-      expect(filtered.text).toMatch(/href="\/produits" data-listing="filter" data-name="brand" data-value="lactibiane" role="checkbox" aria-checked="true"/);
+      expect(filtered.text).toMatch(
+        /href="\/produits" data-listing="filter" data-name="brand" data-value="lactibiane" role="checkbox" aria-checked="true"/,
+      );
       // Two types combine (AND), two values of one type add up (OR).
       const two = await get(t, FR, '/produits/-brand--formag/-brand--lactibiane').expect(200);
       const both = Number(/(\d+) produits?/.exec(textOf(two.text))![1]);
-      expect(both).toBe(contentProducts().filter((p) => ['lactibiane', 'formag'].includes(p.brand) && p.published && !p.is_free).length);
+      expect(both).toBe(
+        contentProducts().filter((p) => ['lactibiane', 'formag'].includes(p.brand) && p.published && !p.is_free).length,
+      );
     });
 
     it('answers 404 for a non-numeric page, an unknown filter, an unknown value, more than 10 filters and a page past the end', async () => {
@@ -64,7 +70,9 @@ describe('catalogue pages (e2e)', () => {
 
     it('sorts by price both ways and honours the price range', async () => {
       const prices = (html: string) =>
-        [...html.matchAll(/<span class="price">CHF ([\d\u202f]+(?:,\d{2})?)<\/span>/g)].map((m) => Number(m[1].replace(/\u202f/g, '').replace(',', '.')));
+        [...html.matchAll(/<span class="price">CHF ([\d\u202f]+(?:,\d{2})?)<\/span>/g)].map((m) =>
+          Number(m[1].replace(/\u202f/g, '').replace(',', '.')),
+        );
       const asc = prices((await get(t, FR, '/produits?sort=asc_price').expect(200)).text);
       expect(asc.length).toBeGreaterThan(3);
       expect([...asc].sort((a, b) => a - b)).toEqual(asc);
@@ -88,7 +96,9 @@ describe('catalogue pages (e2e)', () => {
       const product = pick((p) => !p.is_free && p.brand === 'lactibiane', 'lactibiane product');
       const res = await get(t, FR, `/produit/${product.texts.fr.slug}`).expect(200);
       expect(res.text).toContain(`<h1 class="product-hero__name">${product.texts.fr.name}</h1>`);
-      const ld = [...res.text.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+      const ld = [...res.text.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) =>
+        JSON.parse(m[1]),
+      );
       const jsonLd = ld.find((d) => d['@type'] === 'Product');
       expect(jsonLd).toMatchObject({ name: product.texts.fr.name, gtin13: product.ean, sku: product.reference });
       expect(ld.find((d) => d['@type'] === 'BreadcrumbList')).toBeTruthy();
@@ -100,7 +110,11 @@ describe('catalogue pages (e2e)', () => {
     it('cuts the meta description at 249 characters plus an ellipsis', async () => {
       const product = pick((p) => p.texts.fr.meta_description.length > 260, 'long meta description');
       const res = await get(t, FR, `/produit/${product.texts.fr.slug}`).expect(200);
-      const meta = /<meta name="description" content="([^"]*)"/.exec(res.text)![1].replace(/&#39;|&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      const meta = /<meta name="description" content="([^"]*)"/
+        .exec(res.text)![1]
+        .replace(/&#39;|&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
       expect(meta.endsWith('…')).toBe(true);
       expect([...meta].length).toBe(250);
     });
@@ -109,7 +123,10 @@ describe('catalogue pages (e2e)', () => {
       const insudiet = pick((p) => p.product_type === 'insudiet' && !p.is_free, 'insudiet product');
       const a = await get(t, FR, `/produit/${insudiet.texts.fr.slug}`).expect(200);
       expect(a.text).toMatch(/role="tab"[^>]*>Conseils et astuces</);
-      const standard = pick((p) => p.product_type !== 'insudiet' && !p.caracteristics.not_sold_in_store, 'standard product');
+      const standard = pick(
+        (p) => p.product_type !== 'insudiet' && !p.caracteristics.not_sold_in_store,
+        'standard product',
+      );
       const b = await get(t, FR, `/produit/${standard.texts.fr.slug}`).expect(200);
       expect(b.text).toMatch(/role="tab"[^>]*>Description</);
       expect(b.text).toContain('id="store-locator"');
@@ -124,18 +141,26 @@ describe('catalogue pages (e2e)', () => {
       for (const ean of ['7640123459990', '7640123459983']) {
         const product = pick((p) => p.ean === ean, `EAN ${ean}`);
         const res = await get(t, FR, `/produit/${product.texts.fr.slug}`).expect(200);
-        expect(res.text).toContain("Précautions d&#x27;emploi particulières");
+        expect(res.text).toContain('Précautions d&#x27;emploi particulières');
       }
-      const other = pick((p) => !['7640123459990', '7640123459983'].includes(p.ean) && !!p.texts.fr.precautions__use, 'other');
+      const other = pick(
+        (p) => !['7640123459990', '7640123459983'].includes(p.ean) && !!p.texts.fr.precautions__use,
+        'other',
+      );
       const res = await get(t, FR, `/produit/${other.texts.fr.slug}`).expect(200);
-      expect(res.text).not.toContain("Précautions d&#x27;emploi particulières");
+      expect(res.text).not.toContain('Précautions d&#x27;emploi particulières');
     });
 
     it('flags a product new only while now lies between is_new_from and is_new_to', async () => {
       const now = Date.now();
-      const current = pick((p) => !!p.is_new_from && !!p.is_new_to && Date.parse(p.is_new_from) <= now && Date.parse(p.is_new_to) >= now, 'new product');
+      const current = pick(
+        (p) => !!p.is_new_from && !!p.is_new_to && Date.parse(p.is_new_from) <= now && Date.parse(p.is_new_to) >= now,
+        'new product',
+      );
       const past = pick((p) => !!p.is_new_to && Date.parse(p.is_new_to) < now, 'formerly new product');
-      expect((await get(t, FR, `/produit/${current.texts.fr.slug}`)).text).toContain('<li class="flag flag--new">Nouveau</li>');
+      expect((await get(t, FR, `/produit/${current.texts.fr.slug}`)).text).toContain(
+        '<li class="flag flag--new">Nouveau</li>',
+      );
       expect((await get(t, FR, `/produit/${past.texts.fr.slug}`)).text).not.toContain('flag--new"');
     });
 
@@ -147,7 +172,10 @@ describe('catalogue pages (e2e)', () => {
       const tiered = pick((p) => p.volume_discounts.length > 0 && !p.is_free, 'tiered product');
       const tiers = await get(t, FR, `/produit/${tiered.texts.fr.slug}`).expect(200);
       expect(tiers.text).toContain('Prix dégressifs');
-      const probiotic = pick((p) => typeof p.caracteristics.units_ufc === 'number' && p.caracteristics.units_ufc > 0, 'probiotic');
+      const probiotic = pick(
+        (p) => typeof p.caracteristics.units_ufc === 'number' && p.caracteristics.units_ufc > 0,
+        'probiotic',
+      );
       const ufc = await get(t, FR, `/produit/${probiotic.texts.fr.slug}`).expect(200);
       expect(ufc.text).toContain(`${probiotic.caracteristics.units_ufc} × 10⁹ UFC⁽⁷⁾`);
       const ufcDe = await get(t, DE, `/produkt/${probiotic.texts.de.slug}`).expect(200);
@@ -165,8 +193,15 @@ describe('catalogue pages (e2e)', () => {
     it('answers 301 to the new slug keeping the query after a rename, and 404 for an unknown or unpublished product', async () => {
       const product = pick((p) => !p.is_free, 'product');
       const oldSlug = `${product.texts.fr.slug}-ancien`;
-      const row = await t.db.selectFrom('product').select('id').where('reference', '=', product.reference).executeTakeFirstOrThrow();
-      await t.db.insertInto('slug_history').values({ entity_type: 'product', locale: 'fr', old_slug: oldSlug, entity_id: row.id }).execute();
+      const row = await t.db
+        .selectFrom('product')
+        .select('id')
+        .where('reference', '=', product.reference)
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('slug_history')
+        .values({ entity_type: 'product', locale: 'fr', old_slug: oldSlug, entity_id: row.id })
+        .execute();
       const res = await get(t, FR, `/produit/${oldSlug}?utm_source=x`).expect(301);
       expect(res.headers.location).toBe(`/produit/${product.texts.fr.slug}?utm_source=x`);
       expect(res.headers['cache-control']).toMatch(/no-cache/);

@@ -12,7 +12,11 @@ export function contentProducts(): ProductContent[] {
     .map((f) => JSON.parse(readFileSync(join(root, 'products', f), 'utf8')) as ProductContent);
 }
 
-export function contentExpertises(): Array<{ key: string; parent: string | null; texts: Record<string, { name: string; slug: string }> }> {
+export function contentExpertises(): Array<{
+  key: string;
+  parent: string | null;
+  texts: Record<string, { name: string; slug: string }>;
+}> {
   return JSON.parse(readFileSync(join(root, 'expertises.json'), 'utf8'));
 }
 

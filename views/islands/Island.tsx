@@ -22,6 +22,8 @@ interface IslandProps<P> {
 export function Island<P extends object>({ component: Component, props, as: Tag = 'div', className }: IslandProps<P>) {
   const env = useRender();
   const name = (Component as { islandName?: string }).islandName ?? Component.name;
+  // Server-only: the render environment numbers the page's islands in document order.
+  // eslint-disable-next-line react-hooks/immutability
   const id = `i${env.islandSeq.next++}`;
   env.islands.add(name);
   const store = createAppStore(env.state as PreloadedState);

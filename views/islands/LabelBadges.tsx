@@ -36,7 +36,12 @@ export default function LabelBadges({ labels, title, close }: Props) {
         {labels.map((label) => (
           <li key={label.key} className={`label-badge label-badge--${label.group}`}>
             {label.clickable && label.text ? (
-              <button type="button" className="label-badge__button" aria-haspopup="dialog" onClick={() => setActive(label)}>
+              <button
+                type="button"
+                className="label-badge__button"
+                aria-haspopup="dialog"
+                onClick={() => setActive(label)}
+              >
                 {label.label}
               </button>
             ) : (

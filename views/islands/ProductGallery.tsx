@@ -37,7 +37,17 @@ function useVideoConsent(): [boolean, () => void] {
   return [consent, accept];
 }
 
-function Video({ id, title, autoplay, labels }: { id: string; title: string; autoplay: boolean; labels: Record<string, string> }) {
+function Video({
+  id,
+  title,
+  autoplay,
+  labels,
+}: {
+  id: string;
+  title: string;
+  autoplay: boolean;
+  labels: Record<string, string>;
+}) {
   const [consent, accept] = useVideoConsent();
   if (!consent)
     return (
@@ -49,7 +59,16 @@ function Video({ id, title, autoplay, labels }: { id: string; title: string; aut
       </div>
     );
   const src = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?rel=0${autoplay ? '&autoplay=1&mute=1' : ''}`;
-  return <iframe className="video-frame" src={src} title={title} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen loading="lazy" />;
+  return (
+    <iframe
+      className="video-frame"
+      src={src}
+      title={title}
+      allow="autoplay; encrypted-media; picture-in-picture"
+      allowFullScreen
+      loading="lazy"
+    />
+  );
 }
 
 /**
@@ -59,7 +78,8 @@ function Video({ id, title, autoplay, labels }: { id: string; title: string; aut
 export default function ProductGallery({ slides, labels }: Props) {
   const [index, setIndex] = useState(0);
   const [zoomOpen, setZoomOpen] = useState(false);
-  const [autoplay, setAutoplay] = useState(false);
+  /** Index of the zoomed slide whose video may autoplay (set 1000 ms after the modal opens). */
+  const [autoplayIndex, setAutoplayIndex] = useState<number | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const slide = slides[index];
   const windowStart = Math.min(Math.max(0, index - THUMB_WINDOW + 1), Math.max(0, slides.length - THUMB_WINDOW));
@@ -72,30 +92,45 @@ export default function ProductGallery({ slides, labels }: Props) {
   }, [zoomOpen]);
 
   useEffect(() => {
-    setAutoplay(false);
     if (!zoomOpen || slide?.type !== 'video') return;
-    const timer = window.setTimeout(() => setAutoplay(true), 1000);
+    const timer = window.setTimeout(() => setAutoplayIndex(index), 1000);
     return () => window.clearTimeout(timer);
-  }, [zoomOpen, slide]);
+  }, [zoomOpen, slide, index]);
+  const autoplay = zoomOpen && autoplayIndex === index;
 
   if (!slide) return null;
   return (
     <div className="gallery" aria-roledescription="carousel" aria-label={labels.zoom}>
       <div className="gallery__stage">
         {index > 0 && (
-          <button type="button" className="gallery__nav gallery__nav--prev" onClick={() => setIndex(index - 1)} aria-label={labels.previous}>
+          <button
+            type="button"
+            className="gallery__nav gallery__nav--prev"
+            onClick={() => setIndex(index - 1)}
+            aria-label={labels.previous}
+          >
             ‹
           </button>
         )}
         {slide.type === 'image' ? (
-          <button type="button" className="gallery__zoom" onClick={() => setZoomOpen(true)} aria-label={`${labels.zoom}: ${slide.picture.alt}`}>
+          <button
+            type="button"
+            className="gallery__zoom"
+            onClick={() => setZoomOpen(true)}
+            aria-label={`${labels.zoom}: ${slide.picture.alt}`}
+          >
             <Picture picture={slide.picture} loading="eager" />
           </button>
         ) : (
           <Video id={slide.videoId} title={slide.title} autoplay={false} labels={labels} />
         )}
         {index < slides.length - 1 && (
-          <button type="button" className="gallery__nav gallery__nav--next" onClick={() => setIndex(index + 1)} aria-label={labels.next}>
+          <button
+            type="button"
+            className="gallery__nav gallery__nav--next"
+            onClick={() => setIndex(index + 1)}
+            aria-label={labels.next}
+          >
             ›
           </button>
         )}
@@ -113,14 +148,25 @@ export default function ProductGallery({ slides, labels }: Props) {
                   aria-label={labels.slide_n.replace('{n}', String(position + 1))}
                   onClick={() => setIndex(position)}
                 >
-                  {s.type === 'image' ? <Picture picture={{ ...s.picture, width: 64, height: 64 }} /> : <span className="gallery__play" aria-hidden="true">▶</span>}
+                  {s.type === 'image' ? (
+                    <Picture picture={{ ...s.picture, width: 64, height: 64 }} />
+                  ) : (
+                    <span className="gallery__play" aria-hidden="true">
+                      ▶
+                    </span>
+                  )}
                 </button>
               </li>
             );
           })}
         </ul>
       )}
-      <dialog ref={dialog} className="modal modal--zoom" aria-label={labels.zoom} onClose={() => setZoomOpen(false)}>
+      <dialog
+        ref={dialog}
+        className="modal modal--zoom"
+        aria-label={labels.zoom}
+        onClose={() => (setZoomOpen(false), setAutoplayIndex(null))}
+      >
         {zoomOpen && (
           <div className="modal__body">
             <button type="button" className="modal__close" onClick={() => setZoomOpen(false)} aria-label={labels.close}>

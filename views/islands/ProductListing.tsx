@@ -8,7 +8,13 @@ import type {
   PromoPushView,
   SortOptionView,
 } from '../../src/modules/catalogue/catalogue.views';
-import { countSelected, selectionToPairs, toggleFilter, type FilterName, type FilterSelection } from '../../src/modules/catalogue/filters';
+import {
+  countSelected,
+  selectionToPairs,
+  toggleFilter,
+  type FilterName,
+  type FilterSelection,
+} from '../../src/modules/catalogue/filters';
 import { useAppSelector } from '../../client/store';
 import { ProductCard } from '../components/ProductCard';
 
@@ -79,7 +85,9 @@ export default function ProductListing(initial: ListingProps) {
     const id = ++request.current;
     window.dispatchEvent(new Event('app:navigation-start'));
     try {
-      const response = await fetch(`/api/v1/listing?path=${encodeURIComponent(url)}`, { headers: { Accept: 'application/json' } });
+      const response = await fetch(`/api/v1/listing?path=${encodeURIComponent(url)}`, {
+        headers: { Accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(String(response.status));
       const body = (await response.json()) as { data: ListingProps; title: string };
       if (id !== request.current) return;
@@ -151,7 +159,9 @@ export default function ProductListing(initial: ListingProps) {
   };
 
   const selectedIn = (group: FilterGroupView, slug: string) =>
-    mobile && panel === 'filters' ? !!draft[group.name as FilterName]?.includes(slug) : group.values.find((v) => v.slug === slug)?.selected;
+    mobile && panel === 'filters'
+      ? !!draft[group.name as FilterName]?.includes(slug)
+      : group.values.find((v) => v.slug === slug)?.selected;
 
   const shownCount = mobile && panel === 'filters' ? countSelected(draft) : data.activeFilterCount;
   const resultsText = format(data.total === 1 ? labels.results_one : labels.results_other, { count: data.total });
@@ -163,7 +173,13 @@ export default function ProductListing(initial: ListingProps) {
           {resultsText}
         </p>
         <div className="listing__mobile-actions">
-          <button type="button" className="button button--outline" aria-expanded={panel === 'filters'} aria-controls="listing-filters" onClick={() => openPanel('filters')}>
+          <button
+            type="button"
+            className="button button--outline"
+            aria-expanded={panel === 'filters'}
+            aria-controls="listing-filters"
+            onClick={() => openPanel('filters')}
+          >
             {labels.open_filters}
             {data.activeFilterCount > 0 && (
               <span className="badge" aria-label={format(labels.active_filters, { count: data.activeFilterCount })}>
@@ -171,7 +187,13 @@ export default function ProductListing(initial: ListingProps) {
               </span>
             )}
           </button>
-          <button type="button" className="button button--outline" aria-expanded={panel === 'sort'} aria-controls="listing-sort" onClick={() => openPanel('sort')}>
+          <button
+            type="button"
+            className="button button--outline"
+            aria-expanded={panel === 'sort'}
+            aria-controls="listing-sort"
+            onClick={() => openPanel('sort')}
+          >
             {labels.open_sort}
           </button>
         </div>
@@ -184,7 +206,14 @@ export default function ProductListing(initial: ListingProps) {
               const selected = mobile && panel === 'sort' ? draftSort === s.value : s.selected;
               return (
                 <li key={s.value}>
-                  <a href={s.href} data-listing="sort" data-value={s.value} aria-current={selected ? 'true' : undefined} className={selected ? 'is-selected' : undefined} rel="nofollow">
+                  <a
+                    href={s.href}
+                    data-listing="sort"
+                    data-value={s.value}
+                    aria-current={selected ? 'true' : undefined}
+                    className={selected ? 'is-selected' : undefined}
+                    rel="nofollow"
+                  >
                     {s.label}
                   </a>
                 </li>
@@ -202,22 +231,45 @@ export default function ProductListing(initial: ListingProps) {
             </div>
           )}
         </div>
-        <div className="listing__display" role="group" aria-label={labels.display_grid + ' / ' + labels.display_horizontal}>
-          <a href={data.displayLinks.grid} data-listing="display" aria-current={data.display === 'grid' ? 'true' : undefined} rel="nofollow">
+        <div
+          className="listing__display"
+          role="group"
+          aria-label={labels.display_grid + ' / ' + labels.display_horizontal}
+        >
+          <a
+            href={data.displayLinks.grid}
+            data-listing="display"
+            aria-current={data.display === 'grid' ? 'true' : undefined}
+            rel="nofollow"
+          >
             {labels.display_grid}
           </a>
-          <a href={data.displayLinks.horizontal} data-listing="display" aria-current={data.display === 'horizontal' ? 'true' : undefined} rel="nofollow">
+          <a
+            href={data.displayLinks.horizontal}
+            data-listing="display"
+            aria-current={data.display === 'horizontal' ? 'true' : undefined}
+            rel="nofollow"
+          >
             {labels.display_horizontal}
           </a>
         </div>
       </div>
 
-      <aside className="listing__aside" id="listing-filters" data-panel={panel === 'filters' ? 'open' : 'closed'} aria-label={labels.filters}>
+      <aside
+        className="listing__aside"
+        id="listing-filters"
+        data-panel={panel === 'filters' ? 'open' : 'closed'}
+        aria-label={labels.filters}
+      >
         <nav className="listing__expertises" aria-label={labels.expertises}>
           <h2 className="listing__aside-title">{labels.expertises}</h2>
           <ul>
             <li>
-              <a href={data.allExpertiseHref} data-listing="expertise" aria-current={data.allExpertiseActive ? 'page' : undefined}>
+              <a
+                href={data.allExpertiseHref}
+                data-listing="expertise"
+                aria-current={data.allExpertiseActive ? 'page' : undefined}
+              >
                 {labels.all_expertise}
               </a>
             </li>
@@ -257,7 +309,9 @@ export default function ProductListing(initial: ListingProps) {
             // hidden by CSS until "show more".
             const folded = !group.dropdown && !expanded;
             const list = (
-              <ul className={`filter-group__values${group.colour ? ' filter-group__values--colour' : ''}${folded ? ' is-folded' : ''}`}>
+              <ul
+                className={`filter-group__values${group.colour ? ' filter-group__values--colour' : ''}${folded ? ' is-folded' : ''}`}
+              >
                 {group.values.map((value, index) => {
                   const selected = selectedIn(group, value.slug);
                   return (
@@ -273,7 +327,14 @@ export default function ProductListing(initial: ListingProps) {
                         rel="nofollow"
                       >
                         {group.colour && value.hex && (
-                          <svg className="swatch" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+                          <svg
+                            className="swatch"
+                            width="16"
+                            height="16"
+                            viewBox="0 0 16 16"
+                            aria-hidden="true"
+                            focusable="false"
+                          >
                             <circle cx="8" cy="8" r="7" fill={value.hex} stroke="#0000003d" />
                           </svg>
                         )}
@@ -297,7 +358,12 @@ export default function ProductListing(initial: ListingProps) {
                     <h3 className="filter-group__title">{group.title}</h3>
                     {list}
                     {group.values.length > group.fold && (
-                      <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setOpen((o) => ({ ...o, [group.name]: !expanded }))}>
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-expanded={expanded}
+                        onClick={() => setOpen((o) => ({ ...o, [group.name]: !expanded }))}
+                      >
                         {expanded ? labels.show_less : labels.show_more}
                       </button>
                     )}
@@ -309,15 +375,33 @@ export default function ProductListing(initial: ListingProps) {
           <form className="price-filter" method="get" action={data.formAction} onSubmit={onPriceSubmit}>
             <fieldset>
               <legend>{labels.price}</legend>
-              {data.state.options.sort !== 'asc_order' && <input type="hidden" name="sort" value={data.state.options.sort} />}
+              {data.state.options.sort !== 'asc_order' && (
+                <input type="hidden" name="sort" value={data.state.options.sort} />
+              )}
               {data.display !== 'grid' && <input type="hidden" name="display" value={data.display} />}
               <label>
                 {labels.price_min}
-                <input type="number" name="price_min" min={data.price.defaultMin} max={data.price.defaultMax} step="1" defaultValue={data.price.min} key={`min-${data.price.min}`} />
+                <input
+                  type="number"
+                  name="price_min"
+                  min={data.price.defaultMin}
+                  max={data.price.defaultMax}
+                  step="1"
+                  defaultValue={data.price.min}
+                  key={`min-${data.price.min}`}
+                />
               </label>
               <label>
                 {labels.price_max}
-                <input type="number" name="price_max" min={data.price.defaultMin} max={data.price.defaultMax} step="1" defaultValue={data.price.max} key={`max-${data.price.max}`} />
+                <input
+                  type="number"
+                  name="price_max"
+                  min={data.price.defaultMin}
+                  max={data.price.defaultMax}
+                  step="1"
+                  defaultValue={data.price.max}
+                  key={`max-${data.price.max}`}
+                />
               </label>
               <button type="submit" className="button button--small">
                 {labels.price_apply}
@@ -385,7 +469,12 @@ export default function ProductListing(initial: ListingProps) {
             <ul>
               {data.pagination.map((p) => (
                 <li key={p.page}>
-                  <a href={p.href} data-listing="page" aria-current={p.current ? 'page' : undefined} aria-label={format(labels.page_n, { page: p.page })}>
+                  <a
+                    href={p.href}
+                    data-listing="page"
+                    aria-current={p.current ? 'page' : undefined}
+                    aria-label={format(labels.page_n, { page: p.page })}
+                  >
                     {p.page}
                   </a>
                 </li>

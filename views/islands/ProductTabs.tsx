@@ -12,26 +12,36 @@ interface Props {
  */
 export default function ProductTabs({ tabs, label }: Props) {
   const [active, setActive] = useState(tabs[0]?.id ?? '');
-  const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    setReady(true);
-    const fromHash = window.location.hash.slice(1);
-    if (tabs.some((t) => t.id === fromHash)) setActive(fromHash);
+    // A link to "#usage" from elsewhere opens that tab (after hydration has committed).
+    const fromHash = () => {
+      const id = window.location.hash.slice(1);
+      if (tabs.some((t) => t.id === id)) setActive(id);
+    };
+    const timer = window.setTimeout(fromHash, 0);
+    window.addEventListener('hashchange', fromHash);
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.('a[data-tab-link]') as HTMLAnchorElement | null;
       const id = link?.dataset.tabLink;
       if (!id || !tabs.some((t) => t.id === id)) return;
       event.preventDefault();
       setActive(id);
-      window.setTimeout(() => document.getElementById('product-tabs')?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 0);
+      window.setTimeout(
+        () => document.getElementById('product-tabs')?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+        0,
+      );
     };
     document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('hashchange', fromHash);
+      document.removeEventListener('click', onClick);
+    };
   }, [tabs]);
 
+  // Effects run only in the browser: without JavaScript every panel stays visible.
   useEffect(() => {
-    if (!ready) return;
     for (const tab of tabs) {
       const panel = document.getElementById(tab.id);
       if (!panel) continue;
@@ -40,7 +50,7 @@ export default function ProductTabs({ tabs, label }: Props) {
       panel.setAttribute('aria-labelledby', `tab-${tab.id}`);
       panel.tabIndex = 0;
     }
-  }, [active, ready, tabs]);
+  }, [active, tabs]);
 
   const onKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const next = event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : null;

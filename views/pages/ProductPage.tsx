@@ -77,7 +77,11 @@ export function ProductPage(p: ProductDetailProps) {
   return (
     <article className={`product-page brand-${p.brand.class}`} itemScope>
       <div className="product-hero">
-        <Island component={ProductGallery} props={{ slides: p.gallery, labels: only(L, GALLERY_LABELS) }} className="product-hero__gallery" />
+        <Island
+          component={ProductGallery}
+          props={{ slides: p.gallery, labels: only(L, GALLERY_LABELS) }}
+          className="product-hero__gallery"
+        />
         <div className="product-hero__info">
           <a href={p.brand.href} className="product-hero__brand">
             <Picture picture={p.brand.logo} loading="eager" />
@@ -90,7 +94,9 @@ export function ProductPage(p: ProductDetailProps) {
           <h1 className="product-hero__name">{p.name}</h1>
           {p.tagline && <p className="product-hero__tagline">{p.tagline}</p>}
           {p.legalDenomination && <p className="product-hero__denomination">{p.legalDenomination}</p>}
-          {p.labels.length > 0 && <Island component={LabelBadges} props={{ labels: p.labels, title: L.labels_title, close: L.close }} />}
+          {p.labels.length > 0 && (
+            <Island component={LabelBadges} props={{ labels: p.labels, title: L.labels_title, close: L.close }} />
+          )}
           {(p.galenicFormat || p.flavour) && (
             <dl className="product-hero__facts">
               {p.galenicFormat && (
@@ -108,7 +114,9 @@ export function ProductPage(p: ProductDetailProps) {
             </dl>
           )}
           {p.unitsMention && <p className="product-hero__units">{p.unitsMention}</p>}
-          {p.packaging && <Island component={PackagingSelect} props={{ label: p.packaging.label, options: p.packaging.options }} />}
+          {p.packaging && (
+            <Island component={PackagingSelect} props={{ label: p.packaging.label, options: p.packaging.options }} />
+          )}
           {p.price ? (
             <Island component={QuantityPrice} props={{ price: p.price, labels: only(L, PRICE_LABELS) }} />
           ) : (
@@ -189,7 +197,10 @@ export function ProductPage(p: ProductDetailProps) {
             </h2>
             <div className="rich-text" dangerouslySetInnerHTML={html(p.usageInstructions)} />
             {p.precautions && (
-              <div className={`precautions${p.specialPrecaution ? ' precautions--special' : ''}`} role={p.specialPrecaution ? 'note' : undefined}>
+              <div
+                className={`precautions${p.specialPrecaution ? ' precautions--special' : ''}`}
+                role={p.specialPrecaution ? 'note' : undefined}
+              >
                 <h3>{p.specialPrecaution ? L.special_precaution : L.precautions}</h3>
                 <p>{p.precautions}</p>
               </div>
@@ -258,7 +269,13 @@ export function ProductPage(p: ProductDetailProps) {
             <form className="store-search" role="search" method="get" action={p.storeLocator.action}>
               <label htmlFor="store-search-input">{L.store_search_label}</label>
               <div className="store-search__row">
-                <input id="store-search-input" name="q" type="search" autoComplete="postal-code" placeholder={L.store_search_placeholder} />
+                <input
+                  id="store-search-input"
+                  name="q"
+                  type="search"
+                  autoComplete="postal-code"
+                  placeholder={L.store_search_placeholder}
+                />
                 <button type="submit" className="button">
                   {L.store_search_submit}
                 </button>

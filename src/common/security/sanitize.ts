@@ -7,10 +7,39 @@ import sanitizeHtml from 'sanitize-html';
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'sup', 'sub', 'small', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4',
-    'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'abbr',
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'sup',
+    'sub',
+    'small',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'span',
+    'abbr',
   ],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], abbr: ['title'], th: ['scope', 'colspan'], td: ['colspan'] },
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    abbr: ['title'],
+    th: ['scope', 'colspan'],
+    td: ['colspan'],
+  },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: false,
   transformTags: {
@@ -18,7 +47,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const external = /^https?:\/\//i.test(attribs.href ?? '');
       return {
         tagName,
-        attribs: external ? { ...attribs, rel: 'noopener noreferrer', target: '_blank' } : { href: attribs.href ?? '#', ...(attribs.title ? { title: attribs.title } : {}) },
+        attribs: external
+          ? { ...attribs, rel: 'noopener noreferrer', target: '_blank' }
+          : { href: attribs.href ?? '#', ...(attribs.title ? { title: attribs.title } : {}) },
       };
     },
   },

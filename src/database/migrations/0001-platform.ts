@@ -80,5 +80,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table home_content, redirection, menu_item, global_setting, country_setting, sales_plan, shop_language, shop`.execute(db);
+  await sql`drop table home_content, redirection, menu_item, global_setting, country_setting, sales_plan, shop_language, shop`.execute(
+    db,
+  );
 }

@@ -39,7 +39,10 @@ async function seedReferenceData(trx: Transaction<DB>, content: CatalogueContent
           const extra: Record<string, unknown> = {};
           for (const [k, v] of Object.entries(entry)) {
             if (['fr', 'de', 'it', 'es', 'nl'].includes(k)) continue;
-            extra[k] = v && typeof v === 'object' && !Array.isArray(v) && locale in (v as object) ? (v as Record<string, unknown>)[locale] : v;
+            extra[k] =
+              v && typeof v === 'object' && !Array.isArray(v) && locale in (v as object)
+                ? (v as Record<string, unknown>)[locale]
+                : v;
           }
           return { kind, key, locale, label: entry[locale] as string, extra: JSON.stringify(extra) };
         }),
@@ -49,7 +52,11 @@ async function seedReferenceData(trx: Transaction<DB>, content: CatalogueContent
     await trx
       .insertInto('vocabulary')
       .values(rows)
-      .onConflict((oc) => oc.columns(['kind', 'key', 'locale']).doUpdateSet((eb) => ({ label: eb.ref('excluded.label'), extra: eb.ref('excluded.extra') })))
+      .onConflict((oc) =>
+        oc
+          .columns(['kind', 'key', 'locale'])
+          .doUpdateSet((eb) => ({ label: eb.ref('excluded.label'), extra: eb.ref('excluded.extra') })),
+      )
       .execute();
   }
 
@@ -57,7 +64,9 @@ async function seedReferenceData(trx: Transaction<DB>, content: CatalogueContent
     const { id } = await trx
       .insertInto('brand')
       .values({ key: brand.key, class: brand.class, color: brand.color, corner: brand.corner, position })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ class: brand.class, color: brand.color, corner: brand.corner, position }))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ class: brand.class, color: brand.color, corner: brand.corner, position }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [locale, text] of Object.entries(brand.texts)) {
@@ -117,7 +126,9 @@ async function seedReferenceData(trx: Transaction<DB>, content: CatalogueContent
 export async function upsertProducts(trx: Transaction<DB>, products: ProductContent[]): Promise<void> {
   if (!products.length) return;
   const brands = new Map((await trx.selectFrom('brand').select(['id', 'key']).execute()).map((b) => [b.key, b.id]));
-  const categories = new Map((await trx.selectFrom('category').select(['id', 'key']).execute()).map((c) => [c.key, c.id]));
+  const categories = new Map(
+    (await trx.selectFrom('category').select(['id', 'key']).execute()).map((c) => [c.key, c.id]),
+  );
   const needs = new Map((await trx.selectFrom('need').select(['id', 'key']).execute()).map((n) => [n.key, n.id]));
   const plans = await trx.selectFrom('sales_plan').select(['id', 'target']).execute();
   const ids = new Map<string, number>();
@@ -186,21 +197,34 @@ export async function upsertProducts(trx: Transaction<DB>, products: ProductCont
       .map((row) => {
         const product = batch[batchIds.indexOf(row.product_id)];
         const next = product?.texts[row.locale]?.slug;
-        return next && next !== row.slug ? { entity_type: 'product', locale: row.locale, old_slug: row.slug, entity_id: row.product_id } : null;
+        return next && next !== row.slug
+          ? { entity_type: 'product', locale: row.locale, old_slug: row.slug, entity_id: row.product_id }
+          : null;
       })
       .filter((r): r is NonNullable<typeof r> => r !== null);
     if (history.length)
       await trx
         .insertInto('slug_history')
         .values(history)
-        .onConflict((oc) => oc.columns(['entity_type', 'locale', 'old_slug']).doUpdateSet((eb) => ({ entity_id: eb.ref('excluded.entity_id') })))
+        .onConflict((oc) =>
+          oc
+            .columns(['entity_type', 'locale', 'old_slug'])
+            .doUpdateSet((eb) => ({ entity_id: eb.ref('excluded.entity_id') })),
+        )
         .execute();
 
     await trx.deleteFrom('product_translation').where('product_id', 'in', batchIds).execute();
     const translations = batch.flatMap((p, i) =>
       Object.entries(p.texts).map(([locale, texts]) => {
         const { name, slug, meta_description, ...rest } = texts;
-        return { product_id: batchIds[i], locale, name, slug, meta_description: meta_description ?? '', texts: JSON.stringify(rest) };
+        return {
+          product_id: batchIds[i],
+          locale,
+          name,
+          slug,
+          meta_description: meta_description ?? '',
+          texts: JSON.stringify(rest),
+        };
       }),
     );
     for (const rows of chunks(translations)) await trx.insertInto('product_translation').values(rows).execute();
@@ -260,20 +284,32 @@ export async function upsertProducts(trx: Transaction<DB>, products: ProductCont
     await trx.deleteFrom('product_faq').where('product_id', 'in', batchIds).execute();
     const faqs = batch.flatMap((p, i) =>
       p.faqs.flatMap((faq, position) =>
-        Object.entries(faq).map(([locale, item]) => ({ product_id: batchIds[i], locale, position, question: item.question, answer: item.answer })),
+        Object.entries(faq).map(([locale, item]) => ({
+          product_id: batchIds[i],
+          locale,
+          position,
+          question: item.question,
+          answer: item.answer,
+        })),
       ),
     );
     for (const rows of chunks(faqs)) await trx.insertInto('product_faq').values(rows).execute();
   }
 
   // Associates once every product of the pack has an id.
-  const all = new Map((await trx.selectFrom('product').select(['id', 'reference']).execute()).map((p) => [p.reference, p.id]));
+  const all = new Map(
+    (await trx.selectFrom('product').select(['id', 'reference']).execute()).map((p) => [p.reference, p.id]),
+  );
   const productIds = products.map((p) => all.get(p.reference) as number);
-  for (const batch of chunks(productIds)) await trx.deleteFrom('product_associate').where('product_id', 'in', batch).execute();
+  for (const batch of chunks(productIds))
+    await trx.deleteFrom('product_associate').where('product_id', 'in', batch).execute();
   const associates = products.flatMap((p) =>
     p.associates
       .map((ref, position) => ({ product_id: all.get(p.reference) as number, associate_id: all.get(ref), position }))
-      .filter((a): a is { product_id: number; associate_id: number; position: number } => a.associate_id !== undefined && a.associate_id !== a.product_id),
+      .filter(
+        (a): a is { product_id: number; associate_id: number; position: number } =>
+          a.associate_id !== undefined && a.associate_id !== a.product_id,
+      ),
   );
   for (const rows of chunks(associates)) await trx.insertInto('product_associate').values(rows).execute();
 
@@ -298,7 +334,13 @@ async function seedBrandFaqs(trx: Transaction<DB>, content: CatalogueContent): P
     if (brandId === undefined) throw new Error(`content: brand FAQs for unknown brand ${key}`);
     await trx.deleteFrom('brand_faq').where('brand_id', '=', brandId).execute();
     const rows = faqs.flatMap((faq, position) =>
-      Object.entries(faq).map(([locale, item]) => ({ brand_id: brandId, locale, position, question: item.question, answer: item.answer })),
+      Object.entries(faq).map(([locale, item]) => ({
+        brand_id: brandId,
+        locale,
+        position,
+        question: item.question,
+        answer: item.answer,
+      })),
     );
     if (rows.length) await trx.insertInto('brand_faq').values(rows).execute();
   }

@@ -15,7 +15,14 @@ export async function seedPlatform(db: Database, dir?: string): Promise<{ shops:
     for (const shop of shops) {
       await trx
         .insertInto('shop')
-        .values({ id: shop.id, code: shop.code, name: shop.name, domain: shop.domain, default_locale: shop.default_locale, position: shop.position })
+        .values({
+          id: shop.id,
+          code: shop.code,
+          name: shop.name,
+          domain: shop.domain,
+          default_locale: shop.default_locale,
+          position: shop.position,
+        })
         .onConflict((oc) =>
           oc.column('id').doUpdateSet((eb) => ({
             code: eb.ref('excluded.code'),
@@ -29,12 +36,26 @@ export async function seedPlatform(db: Database, dir?: string): Promise<{ shops:
       await trx.deleteFrom('shop_language').where('shop_id', '=', shop.id).execute();
       await trx
         .insertInto('shop_language')
-        .values(shop.languages.map((l, position) => ({ shop_id: shop.id, locale: l.locale, label: l.label, subdomain: l.subdomain, position })))
+        .values(
+          shop.languages.map((l, position) => ({
+            shop_id: shop.id,
+            locale: l.locale,
+            label: l.label,
+            subdomain: l.subdomain,
+            position,
+          })),
+        )
         .execute();
       for (const plan of shop.sales_plans) {
         await trx
           .insertInto('sales_plan')
-          .values({ id: plan.id, shop_id: shop.id, target: plan.target, name: plan.name, currency_symbol: plan.currency_symbol })
+          .values({
+            id: plan.id,
+            shop_id: shop.id,
+            target: plan.target,
+            name: plan.name,
+            currency_symbol: plan.currency_symbol,
+          })
           .onConflict((oc) =>
             oc.column('id').doUpdateSet((eb) => ({
               target: eb.ref('excluded.target'),
@@ -54,7 +75,11 @@ export async function seedPlatform(db: Database, dir?: string): Promise<{ shops:
   return { shops: shops.length, sites: sites.length };
 }
 
-async function seedSite(trx: Transaction<DB>, shopId: number, site: ReturnType<typeof loadSites>[number]): Promise<void> {
+async function seedSite(
+  trx: Transaction<DB>,
+  shopId: number,
+  site: ReturnType<typeof loadSites>[number],
+): Promise<void> {
   const { locale } = site;
   await trx
     .insertInto('country_setting')
@@ -69,7 +94,9 @@ async function seedSite(trx: Transaction<DB>, shopId: number, site: ReturnType<t
   for (const [menu, entries] of Object.entries(site.menus)) {
     entries.forEach((item, position) => {
       items.push({ menu, item, parent: null, position });
-      item.children?.forEach((child, childPosition) => items.push({ menu, item: child, parent: item.key, position: childPosition }));
+      item.children?.forEach((child, childPosition) =>
+        items.push({ menu, item: child, parent: item.key, position: childPosition }),
+      );
     });
   }
   if (items.length) {
@@ -94,13 +121,19 @@ async function seedSite(trx: Transaction<DB>, shopId: number, site: ReturnType<t
   await trx
     .insertInto('home_content')
     .values({ shop_id: shopId, locale, content: JSON.stringify(site.home) })
-    .onConflict((oc) => oc.columns(['shop_id', 'locale']).doUpdateSet({ content: JSON.stringify(site.home), updated_at: new Date().toISOString() }))
+    .onConflict((oc) =>
+      oc
+        .columns(['shop_id', 'locale'])
+        .doUpdateSet({ content: JSON.stringify(site.home), updated_at: new Date().toISOString() }),
+    )
     .execute();
   for (const rule of site.redirections) {
     await trx
       .insertInto('redirection')
       .values({ shop_id: shopId, ...rule })
-      .onConflict((oc) => oc.columns(['shop_id', 'match', 'source']).doUpdateSet({ target: rule.target, code: rule.code }))
+      .onConflict((oc) =>
+        oc.columns(['shop_id', 'match', 'source']).doUpdateSet({ target: rule.target, code: rule.code }),
+      )
       .execute();
   }
 }

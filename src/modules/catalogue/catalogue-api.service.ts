@@ -45,8 +45,13 @@ export class CatalogueApiService {
     }
     if (query.saleplan_id !== undefined && query.saleplan_id !== result.salesPlan.id) {
       const { salesPlans } = await this.shops.catalogue();
-      const plan = Object.entries(salesPlans).find(([shopId, p]) => p.id === query.saleplan_id && Number(shopId) === result.shop.id);
-      if (!plan) throw DomainException.invalidInput({ saleplan_id: `sales plan ${query.saleplan_id} does not belong to shop ${result.shop.id}` });
+      const plan = Object.entries(salesPlans).find(
+        ([shopId, p]) => p.id === query.saleplan_id && Number(shopId) === result.shop.id,
+      );
+      if (!plan)
+        throw DomainException.invalidInput({
+          saleplan_id: `sales plan ${query.saleplan_id} does not belong to shop ${result.shop.id}`,
+        });
     }
     return result;
   }
@@ -60,12 +65,17 @@ export class CatalogueApiService {
 
   async filters(site: SiteContext, query: ProductListQueryDto) {
     const built = await this.query(site, query);
-    const [facets, vocabulary] = await Promise.all([this.catalogue.facets(built), this.catalogue.vocabulary(site.locale)]);
+    const [facets, vocabulary] = await Promise.all([
+      this.catalogue.facets(built),
+      this.catalogue.vocabulary(site.locale),
+    ]);
     const productNames = new Map(
-      (await this.catalogue.productNames(site.locale, facets.filter((f) => f.name === 'products').map((f) => f.value))).map((p) => [
-        p.reference.toLowerCase(),
-        p.name,
-      ]),
+      (
+        await this.catalogue.productNames(
+          site.locale,
+          facets.filter((f) => f.name === 'products').map((f) => f.value),
+        )
+      ).map((p) => [p.reference.toLowerCase(), p.name]),
     );
     const selection = built.selection ?? {};
     const filtersAvailable = FILTERS.map((def) => ({
@@ -73,15 +83,27 @@ export class CatalogueApiService {
       name: def.name,
       data: facets
         .filter((f) => f.name === def.name)
-        .map((f) => ({ value: this.catalogue.filterLabel(vocabulary, def.name, f.value, productNames), slug: f.value, count: f.count })),
+        .map((f) => ({
+          value: this.catalogue.filterLabel(vocabulary, def.name, f.value, productNames),
+          slug: f.value,
+          count: f.count,
+        })),
     })).filter((f) => f.data.length > 0);
-    const expertise = built.categoryIds?.length ? await this.catalogue.categoryById(site.locale, built.categoryIds[0]) : null;
+    const expertise = built.categoryIds?.length
+      ? await this.catalogue.categoryById(site.locale, built.categoryIds[0])
+      : null;
     return {
       filtersAvailable,
       fieldChoose: Object.entries(selection).map(([type, data]) => ({ type, data })),
       filters: FILTERS.map((f) => f.name),
       expertise: expertise
-        ? { id: expertise.node.id, name: expertise.node.name, slug: expertise.node.slug, class: expertise.node.class, text: expertise.node.text }
+        ? {
+            id: expertise.node.id,
+            name: expertise.node.name,
+            slug: expertise.node.slug,
+            class: expertise.node.class,
+            text: expertise.node.text,
+          }
         : null,
     };
   }
@@ -94,9 +116,24 @@ export class CatalogueApiService {
     const vocabulary = await this.catalogue.vocabulary(site.locale);
     const brand = vocabulary.brands.find((b) => b.key === row.brand_key);
     const caracteristics: Record<string, { value: unknown }> = {
-      small_image: { value: { url: productPicture(row, 'card').fallback, webp: productPicture(row, 'card').webp, alt: row.name, title: row.name } },
-      ...Object.fromEntries(Object.entries(row.texts ?? {}).filter(([, v]) => v !== null && v !== '').map(([k, v]) => [k, { value: v }])),
-      ...Object.fromEntries(Object.entries(row.caracteristics ?? {}).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, { value: v }])),
+      small_image: {
+        value: {
+          url: productPicture(row, 'card').fallback,
+          webp: productPicture(row, 'card').webp,
+          alt: row.name,
+          title: row.name,
+        },
+      },
+      ...Object.fromEntries(
+        Object.entries(row.texts ?? {})
+          .filter(([, v]) => v !== null && v !== '')
+          .map(([k, v]) => [k, { value: v }]),
+      ),
+      ...Object.fromEntries(
+        Object.entries(row.caracteristics ?? {})
+          .filter(([, v]) => v !== null && v !== undefined)
+          .map(([k, v]) => [k, { value: v }]),
+      ),
     };
     return {
       data: {
@@ -120,9 +157,19 @@ export class CatalogueApiService {
         promoted: row.promoted,
         is_free: row.is_free,
         product_type: row.product_type,
-        brand: { id: brand?.id, name: row.brand_name, slug: row.brand_slug, class: row.brand_class, logo: brandPicture({ key: row.brand_key, name: row.brand_name, color: brand?.color }).fallback },
+        brand: {
+          id: brand?.id,
+          name: row.brand_name,
+          slug: row.brand_slug,
+          class: row.brand_class,
+          logo: brandPicture({ key: row.brand_key, name: row.brand_name, color: brand?.color }).fallback,
+        },
         override_brand_logo: null,
-        categories: (await this.repository.productCategories(row.id, site.locale)).map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
+        categories: (await this.repository.productCategories(row.id, site.locale)).map((c) => ({
+          id: c.id,
+          name: c.name,
+          slug: c.slug,
+        })),
         packaging: (p.packaging?.options ?? []).map((o) => ({ value: o.label, url: o.href })),
         needs: (await this.repository.productNeeds(row.id, site.locale)).map((n) => ({
           label: n.label,
@@ -131,7 +178,15 @@ export class CatalogueApiService {
         })),
         associates: p.related.map((r) => ({ id: r.id, name: r.name, url: r.href })),
         nutritions: row.nutrition,
-        push_promote: p.promo ? { text: p.promo.text, background: p.promo.background, packshot: p.promo.packshot, label_link: p.promo.labelLink, url_link: p.promo.href } : null,
+        push_promote: p.promo
+          ? {
+              text: p.promo.text,
+              background: p.promo.background,
+              packshot: p.promo.packshot,
+              label_link: p.promo.labelLink,
+              url_link: p.promo.href,
+            }
+          : null,
         metas: { description: view.head.description },
         description: p.description,
         caracteristics,
@@ -141,7 +196,11 @@ export class CatalogueApiService {
   }
 
   async faqs(site: SiteContext, productId: number, limit = 4) {
-    const exists = await this.repository.findProduct({ locale: site.locale, salesPlanId: site.salesPlan.id, id: productId });
+    const exists = await this.repository.findProduct({
+      locale: site.locale,
+      salesPlanId: site.salesPlan.id,
+      id: productId,
+    });
     if (!exists) throw DomainException.notFound('Product not found');
     const items = await this.repository.productFaqs(productId, site.locale, Math.min(limit, 4));
     return { data: { items, total: items.length } };
@@ -155,7 +214,11 @@ export class CatalogueApiService {
 
   /** Pages associated with a product ("our advices"); editorial pages arrive with the CMS feature. */
   async pages(site: SiteContext, productId: number) {
-    const exists = await this.repository.findProduct({ locale: site.locale, salesPlanId: site.salesPlan.id, id: productId });
+    const exists = await this.repository.findProduct({
+      locale: site.locale,
+      salesPlanId: site.salesPlan.id,
+      id: productId,
+    });
     if (!exists) throw DomainException.notFound('Product not found');
     return { data: { items: [], total: 0 } };
   }
@@ -164,7 +227,10 @@ export class CatalogueApiService {
   async urlEntity(site: SiteContext, query: UrlEntityQueryDto) {
     const locale = site.locale;
     if (query.entity_type === 'product') {
-      const row = await this.repository.findProduct({ locale, salesPlanId: site.salesPlan.id, slug: query.slug }, query.published === false);
+      const row = await this.repository.findProduct(
+        { locale, salesPlanId: site.salesPlan.id, slug: query.slug },
+        query.published === false,
+      );
       if (row) return { data: { items: [{ id: row.id, slug: row.slug, name: row.name, type: 'product' }] } };
       const renamed = await this.repository.renamedProductSlug(locale, query.slug);
       if (renamed) return { data: { code: 301, slug: renamed } };
@@ -194,7 +260,11 @@ export class CatalogueApiService {
     const url = new URL(path, 'http://site.invalid');
     const params = matchRoute('productList', site.locale, url.pathname);
     if (!params) throw DomainException.invalidInput({ path: 'not a product list path of this site' });
-    const view = await this.lists.page(site, params.tail as ListingTail, parseListOptions(Object.fromEntries(url.searchParams)));
+    const view = await this.lists.page(
+      site,
+      params.tail as ListingTail,
+      parseListOptions(Object.fromEntries(url.searchParams)),
+    );
     return { data: view.props.listing, title: view.head.title };
   }
 
@@ -203,14 +273,16 @@ export class CatalogueApiService {
     const add = (name: string, values: unknown, field: string) => {
       if (!isFilterName(name)) throw DomainException.invalidInput({ [field]: `unknown filter ${name}` });
       const list = Array.isArray(values) ? values : [values];
-      if (!list.every((v) => typeof v === 'string' && VALUE.test(v))) throw DomainException.invalidInput({ [field]: `bad values for ${name}` });
+      if (!list.every((v) => typeof v === 'string' && VALUE.test(v)))
+        throw DomainException.invalidInput({ [field]: `bad values for ${name}` });
       selection[name] = [...new Set([...(selection[name] ?? []), ...(list as string[])])];
     };
     for (const [name, values] of Object.entries(dto.caracteristics ?? {})) add(name, values, 'caracteristics');
     if (dto.filters !== undefined) {
       for (const entry of dto.filters as unknown[]) {
         const f = entry as { type?: unknown; data?: unknown };
-        if (typeof f?.type !== 'string' || !Array.isArray(f.data)) throw DomainException.invalidInput({ filters: 'each filter is {"type": name, "data": [values]}' });
+        if (typeof f?.type !== 'string' || !Array.isArray(f.data))
+          throw DomainException.invalidInput({ filters: 'each filter is {"type": name, "data": [values]}' });
         if (f.data.length) add(f.type, f.data, 'filters');
       }
     }
@@ -228,7 +300,8 @@ export class CatalogueApiService {
         expanded.push(...found.ids);
       }
     }
-    if (dto.price && dto.price.min > dto.price.max) throw DomainException.invalidInput({ price: 'min must not exceed max' });
+    if (dto.price && dto.price.min > dto.price.max)
+      throw DomainException.invalidInput({ price: 'min must not exceed max' });
     return {
       locale: site.locale,
       salesPlanId: site.salesPlan.id,
@@ -245,7 +318,11 @@ export class CatalogueApiService {
     };
   }
 
-  private productSummary(row: ProductCardRow, site: SiteContext, brands: Array<{ id: number; key: string; color: string }>) {
+  private productSummary(
+    row: ProductCardRow,
+    site: SiteContext,
+    brands: Array<{ id: number; key: string; color: string }>,
+  ) {
     const brand = brands.find((b) => b.key === row.brand_key);
     const image = productPicture(row, 'card');
     return {
@@ -263,7 +340,13 @@ export class CatalogueApiService {
       promoted: row.promoted,
       is_free: row.is_free,
       product_type: row.product_type,
-      brand: { id: brand?.id, name: row.brand_name, slug: row.brand_slug, class: row.brand_class, logo: brandPicture({ key: row.brand_key, name: row.brand_name, color: brand?.color }).fallback },
+      brand: {
+        id: brand?.id,
+        name: row.brand_name,
+        slug: row.brand_slug,
+        class: row.brand_class,
+        logo: brandPicture({ key: row.brand_key, name: row.brand_name, color: brand?.color }).fallback,
+      },
       caracteristics: {
         small_image: { value: { url: image.fallback, webp: image.webp, alt: row.name, title: row.name } },
         tagline: { value: row.tagline },

@@ -3,9 +3,18 @@ import { Site } from '../../common/page/page.decorator';
 import type { SiteContext } from '../shop/shop.types';
 import { CatalogueApiService } from './catalogue-api.service';
 import { apiValidation } from './dto/api-validation';
-import { FaqQueryDto, ListingQueryDto, PagesQueryDto, ProductListQueryDto, ShopScopedQueryDto, UrlEntityQueryDto } from './dto/product-query.dto';
+import {
+  FaqQueryDto,
+  ListingQueryDto,
+  PagesQueryDto,
+  ProductListQueryDto,
+  ShopScopedQueryDto,
+  UrlEntityQueryDto,
+} from './dto/product-query.dto';
 
-const id = new ParseIntPipe({ exceptionFactory: () => ({ statusCode: 400, message: 'id must be a whole number' }) as never });
+const id = new ParseIntPipe({
+  exceptionFactory: () => ({ statusCode: 400, message: 'id must be a whole number' }) as never,
+});
 
 /** Catalogue calls of the content API (SPEC §7), under /api/v1. */
 @Controller('api/v1')

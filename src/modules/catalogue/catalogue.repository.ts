@@ -21,10 +21,14 @@ export class CatalogueRepository {
     let q = this.db
       .selectFrom('product')
       .innerJoin('product_translation', (j) =>
-        j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', query.locale),
+        j
+          .onRef('product_translation.product_id', '=', 'product.id')
+          .on('product_translation.locale', '=', query.locale),
       )
       .innerJoin('product_price', (j) =>
-        j.onRef('product_price.product_id', '=', 'product.id').on('product_price.sales_plan_id', '=', query.salesPlanId),
+        j
+          .onRef('product_price.product_id', '=', 'product.id')
+          .on('product_price.sales_plan_id', '=', query.salesPlanId),
       )
       .$if(query.published !== false, (qb) => qb.where('product.published', '=', true))
       .$if(!!query.noFree, (qb) => qb.where('product.is_free', '=', false))
@@ -53,7 +57,9 @@ export class CatalogueRepository {
         ),
       )
       .$if(!!query.price, (qb) =>
-        qb.where('product_price.price', '>=', String(query.price?.min)).where('product_price.price', '<=', String(query.price?.max)),
+        qb
+          .where('product_price.price', '>=', String(query.price?.min))
+          .where('product_price.price', '<=', String(query.price?.max)),
       )
       .$if(!!query.text, (qb) =>
         qb.where((eb) =>
@@ -108,8 +114,14 @@ export class CatalogueRepository {
           ? list.orderBy('product_price.price', 'desc')
           : list.orderBy('product.position', 'asc');
     const [items, count] = await Promise.all([
-      list.orderBy('product.id').limit(perPage).offset((page - 1) * perPage).execute(),
-      this.scope(query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+      list
+        .orderBy('product.id')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute(),
+      this.scope(query)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirst(),
     ]);
     return { items: items as unknown as ProductCardRow[], total: Number(count?.total ?? 0) };
   }
@@ -149,8 +161,18 @@ export class CatalogueRepository {
   brandsByKey(locale: string) {
     return this.db
       .selectFrom('brand')
-      .innerJoin('brand_translation', (j) => j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', locale))
-      .select(['brand.id', 'brand.key', 'brand.class', 'brand.color', 'brand.corner', 'brand_translation.name', 'brand_translation.slug'])
+      .innerJoin('brand_translation', (j) =>
+        j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', locale),
+      )
+      .select([
+        'brand.id',
+        'brand.key',
+        'brand.class',
+        'brand.color',
+        'brand.corner',
+        'brand_translation.name',
+        'brand_translation.slug',
+      ])
       .orderBy('brand.position')
       .execute();
   }
@@ -158,9 +180,19 @@ export class CatalogueRepository {
   needs(locale: string) {
     return this.db
       .selectFrom('need')
-      .innerJoin('need_translation', (j) => j.onRef('need_translation.need_id', '=', 'need.id').on('need_translation.locale', '=', locale))
+      .innerJoin('need_translation', (j) =>
+        j.onRef('need_translation.need_id', '=', 'need.id').on('need_translation.locale', '=', locale),
+      )
       .leftJoin('need as parent', 'parent.id', 'need.parent_id')
-      .select(['need.id', 'need.key', 'need.parent_id', 'parent.key as parent_key', 'need.order', 'need_translation.label', 'need_translation.slug'])
+      .select([
+        'need.id',
+        'need.key',
+        'need.parent_id',
+        'parent.key as parent_key',
+        'need.order',
+        'need_translation.label',
+        'need_translation.slug',
+      ])
       .orderBy('need.order')
       .execute();
   }
@@ -169,7 +201,9 @@ export class CatalogueRepository {
     if (!keys.length) return Promise.resolve([]);
     return this.db
       .selectFrom('product')
-      .innerJoin('product_translation', (j) => j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', locale))
+      .innerJoin('product_translation', (j) =>
+        j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', locale),
+      )
       .select(['product.reference', 'product_translation.name'])
       .where(sql<string>`lower(product.reference)`, 'in', keys)
       .execute();
@@ -200,18 +234,29 @@ export class CatalogueRepository {
   }
 
   categoryTranslations(categoryId: number) {
-    return this.db.selectFrom('category_translation').select(['locale', 'slug']).where('category_id', '=', categoryId).execute();
+    return this.db
+      .selectFrom('category_translation')
+      .select(['locale', 'slug'])
+      .where('category_id', '=', categoryId)
+      .execute();
   }
 
   /** The whole product for its page (or the API), visible in the sales plan. */
-  findProduct(where: { locale: string; salesPlanId: number } & ({ slug: string } | { id: number }), includeUnpublished = false) {
+  findProduct(
+    where: { locale: string; salesPlanId: number } & ({ slug: string } | { id: number }),
+    includeUnpublished = false,
+  ) {
     return this.db
       .selectFrom('product')
       .innerJoin('product_translation', (j) =>
-        j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', where.locale),
+        j
+          .onRef('product_translation.product_id', '=', 'product.id')
+          .on('product_translation.locale', '=', where.locale),
       )
       .innerJoin('product_price', (j) =>
-        j.onRef('product_price.product_id', '=', 'product.id').on('product_price.sales_plan_id', '=', where.salesPlanId),
+        j
+          .onRef('product_price.product_id', '=', 'product.id')
+          .on('product_price.sales_plan_id', '=', where.salesPlanId),
       )
       .innerJoin('brand', 'brand.id', 'product.brand_id')
       .innerJoin('brand_translation', (j) =>
@@ -243,7 +288,9 @@ export class CatalogueRepository {
     const row = await this.db
       .selectFrom('slug_history')
       .innerJoin('product_translation', (j) =>
-        j.onRef('product_translation.product_id', '=', 'slug_history.entity_id').onRef('product_translation.locale', '=', 'slug_history.locale'),
+        j
+          .onRef('product_translation.product_id', '=', 'slug_history.entity_id')
+          .onRef('product_translation.locale', '=', 'slug_history.locale'),
       )
       .select('product_translation.slug')
       .where('slug_history.entity_type', '=', 'product')
@@ -254,7 +301,11 @@ export class CatalogueRepository {
   }
 
   productSlugs(productId: number) {
-    return this.db.selectFrom('product_translation').select(['locale', 'slug']).where('product_id', '=', productId).execute();
+    return this.db
+      .selectFrom('product_translation')
+      .select(['locale', 'slug'])
+      .where('product_id', '=', productId)
+      .execute();
   }
 
   productCategories(productId: number, locale: string) {
@@ -264,7 +315,14 @@ export class CatalogueRepository {
       .innerJoin('category_translation', (j) =>
         j.onRef('category_translation.category_id', '=', 'category.id').on('category_translation.locale', '=', locale),
       )
-      .select(['category.id', 'category.key', 'category.class', 'category.parent_id', 'category_translation.name', 'category_translation.slug'])
+      .select([
+        'category.id',
+        'category.key',
+        'category.class',
+        'category.parent_id',
+        'category_translation.name',
+        'category_translation.slug',
+      ])
       .where('product_category.product_id', '=', productId)
       .orderBy('category.position')
       .execute();
@@ -274,9 +332,20 @@ export class CatalogueRepository {
     return this.db
       .selectFrom('product_need')
       .innerJoin('need', 'need.id', 'product_need.need_id')
-      .innerJoin('need_translation', (j) => j.onRef('need_translation.need_id', '=', 'need.id').on('need_translation.locale', '=', locale))
-      .leftJoin('need_translation as parent', (j) => j.onRef('parent.need_id', '=', 'need.parent_id').on('parent.locale', '=', locale))
-      .select(['need.id', 'need.key', 'need_translation.label', 'need_translation.slug', 'parent.label as parent_label', 'parent.slug as parent_slug'])
+      .innerJoin('need_translation', (j) =>
+        j.onRef('need_translation.need_id', '=', 'need.id').on('need_translation.locale', '=', locale),
+      )
+      .leftJoin('need_translation as parent', (j) =>
+        j.onRef('parent.need_id', '=', 'need.parent_id').on('parent.locale', '=', locale),
+      )
+      .select([
+        'need.id',
+        'need.key',
+        'need_translation.label',
+        'need_translation.slug',
+        'parent.label as parent_label',
+        'parent.slug as parent_slug',
+      ])
       .where('product_need.product_id', '=', productId)
       .orderBy('need.order')
       .execute();
@@ -292,7 +361,11 @@ export class CatalogueRepository {
       .innerJoin('product_price', (j) =>
         j.onRef('product_price.product_id', '=', 'product.id').on('product_price.sales_plan_id', '=', salesPlanId),
       )
-      .select(['product.id', 'product_translation.slug', sql<string | null>`product_translation.texts->>'packaging_label'`.as('label')])
+      .select([
+        'product.id',
+        'product_translation.slug',
+        sql<string | null>`product_translation.texts->>'packaging_label'`.as('label'),
+      ])
       .where('product.packaging_group', '=', group)
       .where('product.published', '=', true)
       .orderBy('product.position')

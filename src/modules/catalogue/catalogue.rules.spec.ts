@@ -1,4 +1,12 @@
-import { cutText, expertiseSlug, formatPrice, isNew, pharmacyCardPosition, productTabs, unitPriceFor } from './catalogue.rules';
+import {
+  cutText,
+  expertiseSlug,
+  formatPrice,
+  isNew,
+  pharmacyCardPosition,
+  productTabs,
+  unitPriceFor,
+} from './catalogue.rules';
 
 describe('catalogue rules', () => {
   describe(formatPrice.name, () => {
@@ -69,14 +77,30 @@ describe('catalogue rules', () => {
       hasRelated: true,
     };
     it('shows every tab when every condition holds', () => {
-      expect(productTabs(base).map((t) => t.id)).toEqual(['description', 'usage', 'composition', 'store-locator', 'documents', 'advices', 'related']);
+      expect(productTabs(base).map((t) => t.id)).toEqual([
+        'description',
+        'usage',
+        'composition',
+        'store-locator',
+        'documents',
+        'advices',
+        'related',
+      ]);
     });
     it('titles the descriptive tab "advice tips" for insudiet', () => {
       expect(productTabs({ ...base, productType: 'insudiet' })[0].titleKey).toBe('product.tabs.advice_tips');
       expect(productTabs(base)[0].titleKey).toBe('product.tabs.description');
     });
     it('drops each conditional tab when its condition fails', () => {
-      const ids = productTabs({ ...base, hasUsage: false, hasIngredientsOrNutrition: false, notSoldInStore: true, hasDocuments: false, hasAdvices: false, hasRelated: false }).map((t) => t.id);
+      const ids = productTabs({
+        ...base,
+        hasUsage: false,
+        hasIngredientsOrNutrition: false,
+        notSoldInStore: true,
+        hasDocuments: false,
+        hasAdvices: false,
+        hasRelated: false,
+      }).map((t) => t.id);
       expect(ids).toEqual(['description']);
     });
   });

@@ -5,7 +5,10 @@ import type { VolumeDiscount } from '../../database/schema';
  */
 
 /** Price format of SPEC §9: comma decimal; two decimals when fractional or forced. "32,90", "25". */
-export function formatPrice(value: number | string, options: { currency?: string; forceDecimals?: boolean } = {}): string {
+export function formatPrice(
+  value: number | string,
+  options: { currency?: string; forceDecimals?: boolean } = {},
+): string {
   const amount = typeof value === 'string' ? Number(value) : value;
   const cents = Math.round(amount * 100);
   const fractional = cents % 100 !== 0;
@@ -74,7 +77,10 @@ export function productTabs(p: {
   hasRelated: boolean;
 }): Array<{ id: string; titleKey: string }> {
   const tabs: Array<{ id: string; titleKey: string }> = [
-    { id: 'description', titleKey: p.productType === 'insudiet' ? 'product.tabs.advice_tips' : 'product.tabs.description' },
+    {
+      id: 'description',
+      titleKey: p.productType === 'insudiet' ? 'product.tabs.advice_tips' : 'product.tabs.description',
+    },
   ];
   if (p.hasUsage) tabs.push({ id: 'usage', titleKey: 'product.tabs.usage' });
   if (p.hasIngredientsOrNutrition) tabs.push({ id: 'composition', titleKey: 'product.tabs.composition' });

@@ -61,7 +61,14 @@ export class CatalogueService {
         labels,
         extras,
         brands,
-        needs: needs.map((n) => ({ id: n.id, key: n.key, parentKey: n.parent_key, order: n.order, label: n.label, slug: n.slug })),
+        needs: needs.map((n) => ({
+          id: n.id,
+          key: n.key,
+          parentKey: n.parent_key,
+          order: n.order,
+          label: n.label,
+          slug: n.slug,
+        })),
       };
     });
   }
@@ -117,13 +124,21 @@ export class CatalogueService {
   }
 
   async listRows(query: ProductQuery): Promise<{ items: ProductCardRow[]; total: number }> {
-    return this.cache.getOrSet(`catalogue:list:${JSON.stringify(query)}`, () => this.repository.listProducts(query), 120);
+    return this.cache.getOrSet(
+      `catalogue:list:${JSON.stringify(query)}`,
+      () => this.repository.listProducts(query),
+      120,
+    );
   }
 
   async facets(query: ProductQuery): Promise<FacetCount[]> {
     return this.cache.getOrSet(
       `catalogue:facets:${JSON.stringify({ ...query, page: undefined, perPage: undefined, sort: undefined })}`,
-      () => this.repository.facetCounts(query, FILTERS.map((f) => f.name)),
+      () =>
+        this.repository.facetCounts(
+          query,
+          FILTERS.map((f) => f.name),
+        ),
       120,
     );
   }
@@ -131,7 +146,10 @@ export class CatalogueService {
   /** Every filter value that exists, to tell an unknown filter (404) from an empty one. */
   async knownFacetValues(locale: Locale, salesPlanId: number): Promise<Record<string, string[]>> {
     return this.cache.getOrSet(`catalogue:facet-values:${locale}:${salesPlanId}`, async () => {
-      const counts = await this.repository.facetCounts({ locale, salesPlanId }, FILTERS.map((f) => f.name));
+      const counts = await this.repository.facetCounts(
+        { locale, salesPlanId },
+        FILTERS.map((f) => f.name),
+      );
       const known: Record<string, string[]> = {};
       for (const c of counts) (known[c.name] ??= []).push(c.value);
       return known;

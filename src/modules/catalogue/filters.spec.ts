@@ -33,7 +33,12 @@ describe('product filters', () => {
       brand: 'lactibiane',
       reference: 'LAC-001',
       needs: ['transit', 'transit'],
-      caracteristics: { galenic_format: 'gelule', active_ingredient: ['zinc', 'vitamine_c'], not_sold_in_store: true, flavour: null },
+      caracteristics: {
+        galenic_format: 'gelule',
+        active_ingredient: ['zinc', 'vitamine_c'],
+        not_sold_in_store: true,
+        flavour: null,
+      },
     });
     expect(facets).toEqual(
       expect.arrayContaining([

@@ -62,7 +62,8 @@ export function toggleFilter(selection: FilterSelection, name: FilterName, value
 /** The list order of URL segments: by filter order, then value. */
 export function selectionToPairs(selection: FilterSelection): Array<{ name: FilterName; value: string }> {
   const pairs: Array<{ name: FilterName; value: string }> = [];
-  for (const def of FILTERS) for (const value of [...(selection[def.name] ?? [])].sort()) pairs.push({ name: def.name, value });
+  for (const def of FILTERS)
+    for (const value of [...(selection[def.name] ?? [])].sort()) pairs.push({ name: def.name, value });
   return pairs;
 }
 
@@ -103,7 +104,8 @@ export function facetsOf(product: {
   if (c.flavour) rows.push({ name: 'flavour', value: c.flavour });
   if (c.color) rows.push({ name: 'color', value: c.color });
   if (c.diner_type) rows.push({ name: 'diner_type', value: c.diner_type });
-  for (const ingredient of new Set(c.active_ingredient ?? [])) rows.push({ name: 'active_ingredient', value: ingredient });
+  for (const ingredient of new Set(c.active_ingredient ?? []))
+    rows.push({ name: 'active_ingredient', value: ingredient });
   if (c.not_sold_in_store) rows.push({ name: 'no_sell_inline', value: 'true' });
   return rows;
 }

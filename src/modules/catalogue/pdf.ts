@@ -2,7 +2,17 @@
  * A minimal, valid one-page PDF (A4, Helvetica, WinAnsi text) for the product documents of the demo
  * pack, which ships titles but no files. Characters outside WinAnsi are replaced.
  */
-const WIN_ANSI_EXTRA: Record<string, number> = { '€': 0x80, '…': 0x85, '’': 0x92, '“': 0x93, '”': 0x94, '–': 0x96, '—': 0x97, 'œ': 0x9c, 'Œ': 0x8c };
+const WIN_ANSI_EXTRA: Record<string, number> = {
+  '€': 0x80,
+  '…': 0x85,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '–': 0x96,
+  '—': 0x97,
+  œ: 0x9c,
+  Œ: 0x8c,
+};
 
 function encode(text: string): string {
   let out = '';
@@ -39,8 +49,10 @@ function wrap(text: string, width: number): string[] {
 export function simplePdf(title: string, subtitle: string, body: string): Buffer {
   const lines = wrap(body, 92).slice(0, 60);
   const ops = [
-    'BT /F2 18 Tf 56 780 Td', `(${encode(title)}) Tj`,
-    '/F1 11 Tf 0 -22 Td', `(${encode(subtitle)}) Tj`,
+    'BT /F2 18 Tf 56 780 Td',
+    `(${encode(title)}) Tj`,
+    '/F1 11 Tf 0 -22 Td',
+    `(${encode(subtitle)}) Tj`,
     '/F1 10 Tf 0 -28 Td 14 TL',
     ...lines.map((l) => `(${encode(l)}) '`),
     'ET',

@@ -64,7 +64,11 @@ export function toProductCard(
     price: row.is_free ? null : formatPrice(price, { currency: site.salesPlan.currencySymbol }),
     originalPrice:
       original !== null && original > price ? formatPrice(original, { currency: site.salesPlan.currencySymbol }) : null,
-    flags: { isNew: isNew(row.is_new_from, row.is_new_to, now), promoted: row.promoted, newFormula: row.is_new_formulae },
+    flags: {
+      isNew: isNew(row.is_new_from, row.is_new_to, now),
+      promoted: row.promoted,
+      newFormula: row.is_new_formulae,
+    },
     isFree: row.is_free,
     galenicFormat: row.galenic_format ? (galenicLabels.get(row.galenic_format) ?? null) : null,
   };

@@ -99,7 +99,12 @@ export class ProductListService {
     const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
     if (page > 1 && page > pages) throw DomainException.notFound();
 
-    const link = (next: { expertise?: string | null; selection?: FilterSelection; page?: number; options?: Partial<ListOptions> }) =>
+    const link = (next: {
+      expertise?: string | null;
+      selection?: FilterSelection;
+      page?: number;
+      options?: Partial<ListOptions>;
+    }) =>
       buildPath('productList', locale, {
         tail: {
           expertise: next.expertise === null ? undefined : (next.expertise ?? tail.expertise),
@@ -116,7 +121,8 @@ export class ProductListService {
       const selected = selection[def.name] ?? [];
       const counts = facets.filter((f) => f.name === def.name);
       // A selected value stays visible even when the other filters leave it no product.
-      for (const value of selected) if (!counts.some((c) => c.value === value)) counts.push({ name: def.name, value, count: 0 });
+      for (const value of selected)
+        if (!counts.some((c) => c.value === value)) counts.push({ name: def.name, value, count: 0 });
       const values = counts
         .map((c) => ({
           slug: c.value,
@@ -164,7 +170,8 @@ export class ProductListService {
     }));
     const cards = await this.catalogue.cards(items, site);
     const title = expertise ? expertise.node.name : t('catalogue.list.title');
-    const description = expertise?.node.metaDescription || stripHtml(expertise?.node.text ?? '') || t('catalogue.list.meta_description');
+    const description =
+      expertise?.node.metaDescription || stripHtml(expertise?.node.text ?? '') || t('catalogue.list.meta_description');
 
     // The same list in the other languages: the expertise has its own slug there.
     const alternates: PageView['alternates'] = {};
@@ -189,7 +196,9 @@ export class ProductListService {
         title: page > 1 ? `${title} - ${t('catalogue.list.page', { page })}` : title,
         description: cutText(description, CATEGORY_META_MAX),
         // Filtered and sorted variants point search engines to the plain list.
-        canonicalPath: buildPath('productList', locale, { tail: { expertise: tail.expertise, page: tail.page, filters: [] } }),
+        canonicalPath: buildPath('productList', locale, {
+          tail: { expertise: tail.expertise, page: tail.page, filters: [] },
+        }),
       },
       breadcrumb: expertise
         ? [
@@ -220,7 +229,13 @@ export class ProductListService {
           pagination,
           previousHref: page > 1 ? link({ page: page - 1 }) : null,
           nextHref: page < pages ? link({ page: page + 1 }) : null,
-          pushes: (expertise?.node.pushes ?? []).map((p) => ({ title: p.title, text: p.text, linkLabel: p.link_label, href: p.url, theme: p.theme })),
+          pushes: (expertise?.node.pushes ?? []).map((p) => ({
+            title: p.title,
+            text: p.text,
+            linkLabel: p.link_label,
+            href: p.url,
+            theme: p.theme,
+          })),
           display: options.display,
           displayLinks: {
             grid: link({ options: { display: 'grid' } }),
@@ -237,13 +252,48 @@ export class ProductListService {
   }
 }
 
-export function listingLabels(t: (key: string, args?: Record<string, string | number>) => string): Record<string, string> {
+export function listingLabels(
+  t: (key: string, args?: Record<string, string | number>) => string,
+): Record<string, string> {
   const keys = [
-    'all_expertise', 'expertises', 'filters', 'filters_title', 'show_more', 'show_less', 'clear_filters', 'apply',
-    'close', 'results_one', 'results_other', 'no_results', 'sort_label', 'display_grid', 'display_horizontal',
-    'price', 'price_min', 'price_max', 'price_apply', 'pagination', 'previous', 'next', 'page_n', 'active_filters',
-    'open_filters', 'open_sort', 'pharmacy_title', 'pharmacy_text', 'pharmacy_link', 'free', 'new', 'promoted',
-    'new_formula', 'choose', 'see_product', 'currency_from', 'loading', 'error_api',
+    'all_expertise',
+    'expertises',
+    'filters',
+    'filters_title',
+    'show_more',
+    'show_less',
+    'clear_filters',
+    'apply',
+    'close',
+    'results_one',
+    'results_other',
+    'no_results',
+    'sort_label',
+    'display_grid',
+    'display_horizontal',
+    'price',
+    'price_min',
+    'price_max',
+    'price_apply',
+    'pagination',
+    'previous',
+    'next',
+    'page_n',
+    'active_filters',
+    'open_filters',
+    'open_sort',
+    'pharmacy_title',
+    'pharmacy_text',
+    'pharmacy_link',
+    'free',
+    'new',
+    'promoted',
+    'new_formula',
+    'choose',
+    'see_product',
+    'currency_from',
+    'loading',
+    'error_api',
   ];
   return Object.fromEntries(keys.map((k) => [k, t(`catalogue.listing.${k}`)]));
 }

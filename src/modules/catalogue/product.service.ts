@@ -5,13 +5,27 @@ import { AppCache } from '../../cache/app-cache.service';
 import { DomainException } from '../../common/errors/domain.exception';
 import { buildPath, BRAND_CORNERS, type Locale } from '../../common/routing/route-table';
 import { sanitize } from '../../common/security/sanitize';
-import type { NutritionCompound, NutritionTable, ProductDocument, PushPromote, VolumeDiscount } from '../../database/schema';
+import type {
+  NutritionCompound,
+  NutritionTable,
+  ProductDocument,
+  PushPromote,
+  VolumeDiscount,
+} from '../../database/schema';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import type { SiteContext } from '../shop/shop.types';
 import { ShopService } from '../shop/shop.service';
 import { CatalogueRepository } from './catalogue.repository';
-import { cutText, formatPrice, isNew, PRODUCT_FAQ_LIMIT, PRODUCT_META_MAX, productTabs, stripHtml } from './catalogue.rules';
+import {
+  cutText,
+  formatPrice,
+  isNew,
+  PRODUCT_FAQ_LIMIT,
+  PRODUCT_META_MAX,
+  productTabs,
+  stripHtml,
+} from './catalogue.rules';
 import { CatalogueService } from './catalogue.service';
 import { SPECIAL_PRECAUTION_EANS } from './catalogue.types';
 import { simplePdf } from './pdf';
@@ -59,10 +73,15 @@ export class ProductService {
       this.repository.productFaqs(row.id, locale, PRODUCT_FAQ_LIMIT),
       this.repository.productFaqs(row.id, locale),
       this.repository.associateIds(row.id),
-      row.packaging_group ? this.repository.packagings(row.packaging_group, locale, site.salesPlan.id) : Promise.resolve([]),
+      row.packaging_group
+        ? this.repository.packagings(row.packaging_group, locale, site.salesPlan.id)
+        : Promise.resolve([]),
       this.shops.shell(site.shop.id, locale, t('shell.app_title')),
     ]);
-    const related = await this.catalogue.cardsByIds(associates.map((a) => a.associate_id), site);
+    const related = await this.catalogue.cardsByIds(
+      associates.map((a) => a.associate_id),
+      site,
+    );
     const price = Number(row.price);
     const original = row.original_price === null ? null : Number(row.original_price);
     const currency = site.salesPlan.currencySymbol;
@@ -90,9 +109,14 @@ export class ProductService {
       };
     });
     const gallery: ProductDetailProps['gallery'] = [
-      { type: 'image', picture: { ...productPicture(row, 'slide'), alt: name }, zoom: { ...productPicture(row, 'zoom'), alt: name } },
+      {
+        type: 'image',
+        picture: { ...productPicture(row, 'slide'), alt: name },
+        zoom: { ...productPicture(row, 'zoom'), alt: name },
+      },
     ];
-    if (c.embed_push_video && /^[A-Za-z0-9_-]{11}$/.test(c.embed_push_video)) gallery.push({ type: 'video', videoId: c.embed_push_video, title: name });
+    if (c.embed_push_video && /^[A-Za-z0-9_-]{11}$/.test(c.embed_push_video))
+      gallery.push({ type: 'video', videoId: c.embed_push_video, title: name });
     const tabs = productTabs({
       productType: row.product_type,
       hasUsage: !!stripHtml(texts.usage_instructions ?? '').trim(),
@@ -144,7 +168,12 @@ export class ProductService {
       breadcrumb: [
         { label: t('catalogue.list.breadcrumb'), href: buildPath('productList', locale) },
         ...(mainCategory
-          ? [{ label: mainCategory.name, href: buildPath('productList', locale, { tail: { expertise: mainCategory.slug, filters: [] } }) }]
+          ? [
+              {
+                label: mainCategory.name,
+                href: buildPath('productList', locale, { tail: { expertise: mainCategory.slug, filters: [] } }),
+              },
+            ]
           : []),
         { label: name },
       ],
@@ -157,8 +186,21 @@ export class ProductService {
         tagline: texts.tagline ?? null,
         legalDenomination: texts.legal_denomination ?? null,
         productType: row.product_type,
-        brand: { name: row.brand_name, class: row.brand_class, logo: brandPicture({ key: row.brand_key, name: row.brand_name, color: vocabulary.brands.find((b) => b.key === row.brand_key)?.color }), href: brandHref },
-        flags: { isNew: isNew(row.is_new_from, row.is_new_to), promoted: row.promoted, newFormula: row.is_new_formulae },
+        brand: {
+          name: row.brand_name,
+          class: row.brand_class,
+          logo: brandPicture({
+            key: row.brand_key,
+            name: row.brand_name,
+            color: vocabulary.brands.find((b) => b.key === row.brand_key)?.color,
+          }),
+          href: brandHref,
+        },
+        flags: {
+          isNew: isNew(row.is_new_from, row.is_new_to),
+          promoted: row.promoted,
+          newFormula: row.is_new_formulae,
+        },
         gallery,
         labels,
         galenicFormat: c.galenic_format ? (vocabulary.labels.galenic_format?.[c.galenic_format] ?? null) : null,
@@ -189,11 +231,18 @@ export class ProductService {
               })),
             },
         isFree: row.is_free,
-        unitsMention: typeof c.units_ufc === 'number' && c.units_ufc > 0 ? t('product.units_mention', { count: c.units_ufc }) : null,
+        unitsMention:
+          typeof c.units_ufc === 'number' && c.units_ufc > 0
+            ? t('product.units_mention', { count: c.units_ufc })
+            : null,
         promo: promote,
         legalNotice: texts.legal_notices ?? null,
         marketingDescription: texts.marketing_description ?? null,
-        faq: { href: buildPath('productFaq', locale, { slug: row.slug }), items: faqs.map((f) => ({ question: f.question, answer: sanitize(f.answer) })), total: allFaqs.length },
+        faq: {
+          href: buildPath('productFaq', locale, { slug: row.slug }),
+          items: faqs.map((f) => ({ question: f.question, answer: sanitize(f.answer) })),
+          total: allFaqs.length,
+        },
         tabs,
         description: sanitize(texts.description),
         introText: texts.intro_text ?? null,
@@ -226,11 +275,25 @@ export class ProductService {
     const t = this.render.translator(site.locale);
     const doc = (row.documents ?? []).find((d) => d.file === file);
     const texts = row.texts ?? {};
-    const body = [texts.legal_denomination, texts.description, texts.usage_instructions, texts.ingredients, texts.precautions__use]
+    const body = [
+      texts.legal_denomination,
+      texts.description,
+      texts.usage_instructions,
+      texts.ingredients,
+      texts.precautions__use,
+    ]
       .filter(Boolean)
-      .map((text) => stripHtml(text as string).replace(/\s+/g, ' ').trim())
+      .map((text) =>
+        stripHtml(text as string)
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
       .join('\n');
-    return simplePdf(`${row.name}`, `${doc?.title[site.locale] ?? doc?.title.fr ?? ''} - ${row.reference} - ${t('shell.app_title')}`, body);
+    return simplePdf(
+      `${row.name}`,
+      `${doc?.title[site.locale] ?? doc?.title.fr ?? ''} - ${row.reference} - ${t('shell.app_title')}`,
+      body,
+    );
   }
 
   /** The product FAQ page (SPEC §2.2 "Product FAQ"); an unknown product is 404 'Product not found'. */
@@ -240,7 +303,10 @@ export class ProductService {
         const location = (error.details as { location: string }).location;
         const [path, query] = location.split('?');
         const newSlug = path.split('/').pop() as string;
-        throw DomainException.redirect(buildPath('productFaq', site.locale, { slug: newSlug }) + (query ? `?${query}` : ''), 301);
+        throw DomainException.redirect(
+          buildPath('productFaq', site.locale, { slug: newSlug }) + (query ? `?${query}` : ''),
+          301,
+        );
       }
       throw error;
     });
@@ -252,7 +318,10 @@ export class ProductService {
     ]);
     const productPath = buildPath('product', site.locale, { slug: row.slug });
     return {
-      head: { title: t('product.faq.title', { name: row.name }), description: cutText(t('product.faq.meta', { name: row.name }), PRODUCT_META_MAX) },
+      head: {
+        title: t('product.faq.title', { name: row.name }),
+        description: cutText(t('product.faq.meta', { name: row.name }), PRODUCT_META_MAX),
+      },
       breadcrumb: [
         { label: t('catalogue.list.breadcrumb'), href: buildPath('productList', site.locale) },
         { label: row.name, href: productPath },
@@ -304,17 +373,50 @@ function nutritionView(table: NutritionTable, locale: string, t: (key: string) =
     caption: text(table.quantity),
     columns: table.columns.map((column) => text(column.label)),
     rows: table.compounds.flatMap((compound) => row(compound, 0)),
-    mentions: (table.mentions ?? []).filter((m) => /^(vnr1|aet2|djm3|aqr4|ui5|ajr6)$/.test(m)).map((m) => t(`product.nutrition_mentions.${m}`)),
+    mentions: (table.mentions ?? [])
+      .filter((m) => /^(vnr1|aet2|djm3|aqr4|ui5|ajr6)$/.test(m))
+      .map((m) => t(`product.nutrition_mentions.${m}`)),
   };
 }
 
 export function productLabels(t: (key: string) => string): Record<string, string> {
   const keys = [
-    'new', 'promoted', 'new_formula', 'free', 'see_product', 'find_office', 'faq_link', 'quantity', 'unit_price',
-    'tiers_title', 'tier_range', 'tier_from', 'labels_title', 'close', 'zoom', 'previous', 'next', 'slide_n',
-    'video_blocked', 'video_accept', 'video_play', 'store_search_label', 'store_search_submit', 'store_search_placeholder',
-    'special_precaution', 'precautions', 'documents_empty', 'related_title', 'case_to_recycle', 'do_you_know',
-    'gourmet_advice', 'legal_notice', 'needs_title', 'tabs_label', 'packaging_choose', 'units_footnote',
+    'new',
+    'promoted',
+    'new_formula',
+    'free',
+    'see_product',
+    'find_office',
+    'faq_link',
+    'quantity',
+    'unit_price',
+    'tiers_title',
+    'tier_range',
+    'tier_from',
+    'labels_title',
+    'close',
+    'zoom',
+    'previous',
+    'next',
+    'slide_n',
+    'video_blocked',
+    'video_accept',
+    'video_play',
+    'store_search_label',
+    'store_search_submit',
+    'store_search_placeholder',
+    'special_precaution',
+    'precautions',
+    'documents_empty',
+    'related_title',
+    'case_to_recycle',
+    'do_you_know',
+    'gourmet_advice',
+    'legal_notice',
+    'needs_title',
+    'tabs_label',
+    'packaging_choose',
+    'units_footnote',
   ];
   return Object.fromEntries(keys.map((k) => [k, t(`product.labels.${k}`)]));
 }

@@ -1,10 +1,27 @@
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested, IsObject } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+  IsObject,
+} from 'class-validator';
 import { LOCALES } from '../../../common/routing/route-table';
 import { SORTS } from '../catalogue.types';
 
 const toBool = ({ value }: { value: unknown }) =>
-  value === 'true' || value === '1' || value === true ? true : value === 'false' || value === '0' || value === false ? false : value;
+  value === 'true' || value === '1' || value === true
+    ? true
+    : value === 'false' || value === '0' || value === false
+      ? false
+      : value;
 
 /** Parses a JSON query parameter; an unparsable value is kept as is so validation names it. */
 const json = ({ value }: { value: unknown }) => {
@@ -17,89 +34,139 @@ const json = ({ value }: { value: unknown }) => {
 };
 
 export class PriceRangeDto {
-  @IsInt() @Min(0) @Max(10000)
+  @IsInt()
+  @Min(0)
+  @Max(10000)
   min = 0;
 
-  @IsInt() @Min(0) @Max(10000)
+  @IsInt()
+  @Min(0)
+  @Max(10000)
   max = 10000;
 }
 
 /** Every request may name its shop and language (SPEC §7); both must agree with the shop's setup. */
 export class ShopScopedQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   shop_id?: number;
 
-  @IsOptional() @IsIn(LOCALES as unknown as string[])
+  @IsOptional()
+  @IsIn(LOCALES as unknown as string[])
   lang?: string;
 }
 
 export class ProductListQueryDto extends ShopScopedQueryDto {
   /** Comma-separated category ids, or a JSON array of ids. */
-  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? (value.trim().startsWith('[') ? json({ value }) : value.split(',')) : value))
-  @Transform(({ value }) => (Array.isArray(value) ? value.map((v) => (/^\d+$/.test(String(v)) ? Number(v) : v)) : value))
+  @IsOptional()
+  @Transform(({ value }) =>
+    typeof value === 'string' ? (value.trim().startsWith('[') ? json({ value }) : value.split(',')) : value,
+  )
+  @Transform(({ value }) =>
+    Array.isArray(value) ? value.map((v) => (/^\d+$/.test(String(v)) ? Number(v) : v)) : value,
+  )
   @IsInt({ each: true, message: 'categories must be category ids' })
   categories?: number[];
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   categoryId?: number;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
   page?: number;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   perPage?: number;
 
   @IsOptional()
   @Transform(({ value }) => {
     const parsed = json({ value });
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.assign(new PriceRangeDto(), parsed) : parsed;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? Object.assign(new PriceRangeDto(), parsed)
+      : parsed;
   })
   @IsObject({ message: 'price must be a JSON object {"min":0,"max":10000}' })
   @ValidateNested()
   price?: PriceRangeDto;
 
   /** JSON array of need ids. */
-  @IsOptional() @Transform(json) @IsInt({ each: true, message: 'needs must be a JSON array of need ids' })
+  @IsOptional()
+  @Transform(json)
+  @IsInt({ each: true, message: 'needs must be a JSON array of need ids' })
   needs?: number[];
 
-  @IsOptional() @IsIn(SORTS as unknown as string[])
+  @IsOptional()
+  @IsIn(SORTS as unknown as string[])
   orderBy?: string;
 
-  @IsOptional() @IsIn(SORTS as unknown as string[])
+  @IsOptional()
+  @IsIn(SORTS as unknown as string[])
   sort?: string;
 
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   text?: string;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   saleplan_id?: number;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   published?: boolean;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   no_free?: boolean;
 
   /** JSON object of filters: {"galenic_format":["gelule"],"brand":["lactibiane"]}. */
-  @IsOptional() @Transform(json) @IsObject({ message: 'caracteristics must be a JSON object of filter name to values' })
+  @IsOptional()
+  @Transform(json)
+  @IsObject({ message: 'caracteristics must be a JSON object of filter name to values' })
   caracteristics?: Record<string, unknown>;
 
   /** Same as caracteristics, as a JSON list of {type, data[]} (SPEC §3 Filters). */
-  @IsOptional() @Transform(json) @IsArray({ message: 'filters must be a JSON list of {"type","data"}' })
+  @IsOptional()
+  @Transform(json)
+  @IsArray({ message: 'filters must be a JSON list of {"type","data"}' })
   filters?: unknown;
 
-  @IsOptional() @IsIn(['grid', 'horizontal'])
+  @IsOptional()
+  @IsIn(['grid', 'horizontal'])
   display?: string;
 
-  @IsOptional() @IsString() @Matches(/^[a-z_,]+$/)
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z_,]+$/)
   caracteristics_select?: string;
 
-  @IsOptional() @IsString() @Matches(/^[a-z]+$/)
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z]+$/)
   category?: string;
 }
 
 export class ListingQueryDto extends ShopScopedQueryDto {
-  @IsString() @Matches(/^\/[^\s]*$/, { message: 'path must be a site path starting with /' }) @MaxLength(2000)
+  @IsString()
+  @Matches(/^\/[^\s]*$/, { message: 'path must be a site path starting with /' })
+  @MaxLength(2000)
   path: string;
 }
 
@@ -107,28 +174,49 @@ export class UrlEntityQueryDto extends ShopScopedQueryDto {
   @IsIn(['product', 'category', 'brand'])
   entity_type: string;
 
-  @IsString() @Matches(/^[a-z0-9]+(?:[-/][a-z0-9]+)*$/, { message: 'slug must be lowercase letters, digits, hyphens and slashes' }) @MaxLength(300)
+  @IsString()
+  @Matches(/^[a-z0-9]+(?:[-/][a-z0-9]+)*$/, { message: 'slug must be lowercase letters, digits, hyphens and slashes' })
+  @MaxLength(300)
   slug: string;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   published?: boolean;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   saleplan_id?: number;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(3)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(3)
   depth?: number;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   parents?: boolean;
 }
 
 export class FaqQueryDto extends ShopScopedQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(50)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(50)
   limit?: number;
 }
 
 export class PagesQueryDto extends ShopScopedQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(50)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(50)
   per_page?: number;
 }
