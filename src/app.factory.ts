@@ -4,24 +4,38 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import './common/http/request-types';
-import { AppModule } from './app.module';
+import { AppModule, type ModuleImports } from './app.module';
 import { JsonLogger } from './common/logging/json-logger';
 import { projectRoot } from './common/paths';
 import { RequestContextMiddleware } from './common/http/request-context.middleware';
 import { IpFilterMiddleware } from './common/security/ip-filter.middleware';
 import type { AppConfig } from './config/app.config';
+import { LifecycleService } from './modules/health/lifecycle.service';
+import { PROBE_PATHS } from './modules/health/probe-paths';
 import { RedirectionMiddleware } from './modules/redirection/redirection.middleware';
 import { SiteMiddleware } from './modules/shop/site.middleware';
 
 type Middleware = { use(req: Request, res: Response, next: NextFunction): unknown };
 const handler = (middleware: Middleware): RequestHandler => (req, res, next) => void middleware.use(req, res, next);
+/** The site pipeline (shop from host, redirections) reads the database: the probes skip it. */
+const exceptProbes = (middleware: Middleware): RequestHandler => (req, res, next) =>
+  PROBE_PATHS.has(req.path) ? next() : void middleware.use(req, res, next);
+
+export interface CreateAppOptions {
+  /** Extra modules (tests: a test-only controller, a fake DNS resolver). */
+  imports?: ModuleImports;
+}
 
 /**
  * Builds the application (main.ts and tests): Express settings, security headers, the request
  * pipeline in SPEC §4 start order, static assets, then Nest's routes.
  */
-export async function createApp(config: AppConfig, logger = new JsonLogger(config.LOG_LEVEL)): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
+export async function createApp(
+  config: AppConfig,
+  logger = new JsonLogger(config.LOG_LEVEL),
+  options: CreateAppOptions = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, options.imports), {
     logger,
     abortOnError: false,
   });
@@ -33,17 +47,35 @@ export async function createApp(config: AppConfig, logger = new JsonLogger(confi
 
   app.use(handler(app.get(RequestContextMiddleware)));
   app.use(handler(app.get(IpFilterMiddleware)));
+  app.use(closeConnectionsWhenDraining(app.get(LifecycleService)));
   app.use(securityHeaders(config));
   const root = projectRoot();
   app.use(
     '/assets',
-    express.static(join(root, 'dist/client/assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
+    express.static(join(root, 'dist/web/assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
   );
   app.use(express.static(join(root, 'public'), { maxAge: '1d', index: false }));
-  app.use(handler(app.get(SiteMiddleware)));
+  app.use(exceptProbes(app.get(SiteMiddleware)));
   app.use(handler(app.get(RedirectionMiddleware)));
   await app.init();
   return app;
+}
+
+/**
+ * Every answer written once shutdown has begun closes its connection (decided when the headers go
+ * out, so a request that started before the signal counts too): keep-alive clients such as the load
+ * balancer open a new one, to a replica that is not going away, and the server can finish closing
+ * without waiting for idle keep-alive sockets to time out.
+ */
+function closeConnectionsWhenDraining(lifecycle: LifecycleService): RequestHandler {
+  return (_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+      if (lifecycle.shuttingDown) this.setHeader('Connection', 'close');
+      return writeHead.apply(this, args);
+    } as Response['writeHead'];
+    next();
+  };
 }
 
 function securityHeaders(config: AppConfig): RequestHandler {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { I18nModule } from 'nestjs-i18n';
 import { AppCacheModule } from './cache/app-cache.module';
 import { projectRoot } from './common/paths';
@@ -10,16 +10,23 @@ import { IpFilterMiddleware } from './common/security/ip-filter.middleware';
 import { IpFilterService } from './common/security/ip-filter.service';
 import { APP_CONFIG, type AppConfig } from './config/app.config';
 import { DatabaseModule } from './database/database.module';
+import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { CmsModule } from './modules/cms/cms.module';
 import { HealthModule } from './modules/health/health.module';
+import { MediaModule } from './modules/media/media.module';
 import { RedirectionModule } from './modules/redirection/redirection.module';
 import { ShopModule } from './modules/shop/shop.module';
 import { RenderModule } from './render/render.module';
 
+export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
+
 @Module({})
 export class AppModule {
-  /** The whole application for one validated configuration (main.ts and the test suites). */
-  static forRoot(config: AppConfig, logger: JsonLogger): DynamicModule {
+  /**
+   * The whole application for one validated configuration (main.ts and the test suites).
+   * `extraImports` are for tests only (a test-only controller, a fake DNS resolver).
+   */
+  static forRoot(config: AppConfig, logger: JsonLogger, extraImports: ModuleImports = []): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -36,7 +43,11 @@ export class AppModule {
         RenderModule,
         HealthModule,
         RedirectionModule,
+        MediaModule,
+        // Before the page routes, so that a catch-all cannot shadow a test-only route.
+        ...extraImports,
         // Feature modules with page routes; the CMS catch-all must stay last.
+        CatalogueModule,
         CmsModule,
       ],
       providers: [

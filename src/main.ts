@@ -33,8 +33,15 @@ async function bootstrap(): Promise<void> {
     }, config.SHUTDOWN_DRAIN_MS + 15000);
     force.unref();
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    // Nest's close stops the listener and waits for the requests in flight (their responses say
+    // Connection: close), then runs the shutdown hooks that close the database and the cache.
     server.closeIdleConnections?.();
-    await app.close();
+    try {
+      await app.close();
+    } catch (error) {
+      logger.event('error', 'shutdown failed', { error: (error as Error)?.stack ?? String(error) });
+      process.exit(1);
+    }
     logger.event('info', 'shutdown complete', {});
     process.exit(0);
   };
@@ -42,4 +49,8 @@ async function bootstrap(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-void bootstrap();
+bootstrap().catch((error: unknown) => {
+  // A start that cannot finish (database unreachable, port taken...) exits non-zero with the reason.
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'start failed', error: (error as Error)?.stack ?? String(error) })}\n`);
+  process.exit(1);
+});

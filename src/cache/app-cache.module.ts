@@ -1,9 +1,9 @@
 import { CacheModule } from '@nestjs/cache-manager';
-import { Global, Module } from '@nestjs/common';
-import { createKeyv } from '@keyv/redis';
+import { Global, Logger, Module } from '@nestjs/common';
 import { Keyv } from 'keyv';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
 import { AppCache } from './app-cache.service';
+import { redisStore } from './redis-store';
 
 @Global()
 @Module({
@@ -14,12 +14,7 @@ import { AppCache } from './app-cache.service';
         ttl: config.CACHE_TTL_SECONDS * 1000,
         stores: [
           config.REDIS_URL
-            ? createKeyv(config.REDIS_URL, {
-                namespace: 'site',
-                connectionTimeout: 2000,
-                throwOnConnectError: true,
-                throwOnErrors: true,
-              })
+            ? redisStore(config.REDIS_URL, (message) => new Logger(AppCache.name).warn(message))
             : new Keyv(),
         ],
       }),

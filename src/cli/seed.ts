@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createKeyv } from '@keyv/redis';
+import { redisStore } from '../cache/redis-store';
 import { loadConfig } from '../config/app.config';
 import { migrateToLatest, openDatabase } from '../database/database';
 import { seedAll } from '../database/seed/seed';
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     await db.destroy();
   }
   if (config.REDIS_URL) {
-    const cache = createKeyv(config.REDIS_URL, { namespace: 'site' });
+    const cache = redisStore(config.REDIS_URL);
     await cache.clear();
     await cache.disconnect();
   }

@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { parseAllowList } from '../common/security/allow-list';
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
@@ -21,7 +22,7 @@ export class EnvironmentVariables {
 
   /** PostgreSQL server; when unset the embedded PGlite database under DATA_DIR is used. */
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// URL' })
-  DATABASE_URL?: string;
+  DATABASE_URL?: string = undefined;
 
   @Transform(toInt) @IsInt() @Min(1) @Max(100)
   DATABASE_POOL_MAX = 10;
@@ -34,7 +35,7 @@ export class EnvironmentVariables {
   DATA_DIR = 'var';
 
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
-  REDIS_URL?: string;
+  REDIS_URL?: string = undefined;
 
   /** Number of reverse-proxy hops in front of the app whose X-Forwarded-For is trusted (never "true"). */
   @Transform(toInt) @IsInt({ message: 'must be a whole number of proxy hops (0 or more)' }) @Min(0) @Max(10)
@@ -71,16 +72,19 @@ export type AppConfig = Readonly<EnvironmentVariables> & { production: boolean; 
 export class ConfigurationError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // Every setting has an initialiser (optional ones `= undefined`), so this lists them all.
   const known = Object.keys(new EnvironmentVariables());
   const input = Object.fromEntries(known.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
   const config = plainToInstance(EnvironmentVariables, input, { exposeDefaultValues: true });
-  const errors = validateSync(config, { skipMissingProperties: false });
-  if (errors.length > 0) {
-    const details = errors
-      .map((e) => `${e.property}=${JSON.stringify(env[e.property] ?? null)}: ${Object.values(e.constraints ?? {}).join('; ')}`)
-      .join('\n  ');
-    throw new ConfigurationError(`Invalid configuration:\n  ${details}`);
+  const problems = validateSync(config, { skipMissingProperties: false }).map(
+    (e) => `${e.property}=${JSON.stringify(env[e.property] ?? null)}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+  );
+  try {
+    parseAllowList(config.IP_FILTER_ALLOW);
+  } catch (error) {
+    problems.push(`IP_FILTER_ALLOW=${JSON.stringify(config.IP_FILTER_ALLOW)}: ${(error as Error).message}`);
   }
+  if (problems.length > 0) throw new ConfigurationError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return Object.freeze({
     ...config,
     production: config.NODE_ENV === 'production',

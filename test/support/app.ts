@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createApp } from '../../src/app.factory';
+import { createApp, type CreateAppOptions } from '../../src/app.factory';
 import { JsonLogger } from '../../src/common/logging/json-logger';
 import { loadConfig, type AppConfig } from '../../src/config/app.config';
 import { DATABASE } from '../../src/database/database.module';
@@ -23,8 +23,9 @@ export const DE = 'produkte.localhost';
 /**
  * The real application over a fresh database: embedded in memory by default, or the PostgreSQL
  * server and Redis of DATABASE_URL / REDIS_URL (CI sets them) — the same suite runs on both.
+ * `options.imports` adds test-only modules (a controller that throws, a fake DNS resolver).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: ':memory:',
@@ -35,7 +36,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const logs: string[] = [];
-  const app = await createApp(config, new JsonLogger(config.LOG_LEVEL, (line) => logs.push(line)));
+  const app = await createApp(config, new JsonLogger(config.LOG_LEVEL, (line) => logs.push(line)), options);
   const db = app.get<Database>(DATABASE);
   await seedAll(db);
   // The server-backed suite shares one Redis: start from an empty cache.

@@ -25,7 +25,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
   async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const req = host.switchToHttp().getRequest<Request>();
     const res = host.switchToHttp().getResponse<Response>();
-    if (res.headersSent) return;
+    // Too late for an error page: end the response rather than leave the client waiting.
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
     const status = statusOf(exception);
 
     if (exception instanceof DomainException && exception.code === DomainErrorCode.Redirect) {
@@ -59,7 +63,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.send(withNonce(html, nonce));
     } catch (error) {
       this.logger.error(`error page failed: ${(error as Error).stack ?? String(error)}`);
-      res.send(FALLBACK_PAGE);
+      res.send(fallbackPage(req.site?.locale));
     }
   }
 }
@@ -84,6 +88,30 @@ function apiBody(exception: unknown, status: number): Record<string, unknown> {
 }
 
 /** Shown when the error page itself cannot be rendered: no shell, no data, still a way home. */
-export const FALLBACK_PAGE =
-  '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Une erreur a eu lieu</title></head>' +
-  '<body><main><h1>Une erreur a eu lieu</h1><p lang="de">Ein Fehler ist aufgetreten.</p><p><a href="/">Retour à l\'accueil</a> · <a href="/" lang="de">Zur Startseite</a></p></main></body></html>';
+const FALLBACK_TEXTS: Record<'fr' | 'de', { title: string; home: string }> = {
+  // The same words as i18n/*/errors.json (error.title, back_home); the e2e suite checks they agree.
+  fr: { title: 'Une erreur a eu lieu', home: "Retour à l'accueil" },
+  de: { title: 'Ein Fehler ist aufgetreten', home: 'Zurück zur Startseite' },
+};
+
+function renderFallback(languages: Array<'fr' | 'de'>): string {
+  const [first] = languages;
+  const blocks = languages
+    .map((lang) => `<div lang="${lang}"><h1>${FALLBACK_TEXTS[lang].title}</h1><p><a href="/">${FALLBACK_TEXTS[lang].home.replace(/'/g, '&#x27;')}</a></p></div>`)
+    .join('');
+  return (
+    `<!DOCTYPE html><html lang="${first}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${FALLBACK_TEXTS[first].title}</title></head><body><main>${blocks}</main></body></html>`
+  );
+}
+
+const FALLBACK_PAGES = { fr: renderFallback(['fr']), de: renderFallback(['de']), unknown: renderFallback(['fr', 'de']) };
+
+/**
+ * The minimal error page, in the visitor's language when the host told it (French, the fallback
+ * language, for the other locales), in both Swiss languages when even the site is unknown. Static
+ * text built once: nothing here can fail.
+ */
+export function fallbackPage(locale: string | undefined): string {
+  return locale === 'de' ? FALLBACK_PAGES.de : locale ? FALLBACK_PAGES.fr : FALLBACK_PAGES.unknown;
+}

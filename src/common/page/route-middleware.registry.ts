@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainException } from '../errors/domain.exception';
-import { requestPath } from '../http/safe-redirect';
+import { requestPath, samePath } from '../http/safe-redirect';
 
 export type RouteMiddleware = (req: Request, res: Response) => void | Promise<void>;
 
@@ -33,7 +33,8 @@ export class RouteMiddlewareRegistry {
 function seoRedirection(req: Request): void {
   const path = requestPath(req);
   if (path === '/') return;
-  let canonical = path.replace(/\/+$/, '') || '/';
+  // samePath: "//host/Page/" is a path here, and its canonical form must not become "//host/page".
+  let canonical = samePath(path.replace(/\/+$/, ''));
   if (/[A-Z]/.test(canonical) && !canonical.includes('/-r--')) canonical = canonical.toLowerCase();
   if (canonical !== path) {
     const query = req.originalUrl.slice(path.length);

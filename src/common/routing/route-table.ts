@@ -195,6 +195,7 @@ export type RouteParams = Record<string, string | number | ListingTail | undefin
 const FILTER_SEGMENT = /^-([a-z][a-z0-9_]*)--([a-z0-9][a-z0-9_-]*)$/;
 const PAGE_SEGMENT = /^-p--(.*)$/;
 const TEXT_SEGMENT = /^-r--(.*)$/;
+const RESERVED_FILTER_NAMES = new Set(['p', 'r']);
 
 /** Parses the tail of a product list or result list; null when it breaks a rule (=> 404). */
 export function parseListingTail(tail: string, kind: 'catalogue' | 'results'): ListingTail | null {
@@ -222,7 +223,9 @@ export function parseListingTail(tail: string, kind: 'catalogue' | 'results'): L
   }
   for (; i < segments.length; i++) {
     const filter = FILTER_SEGMENT.exec(segments[i]);
-    if (!filter) return null;
+    // "-p--N" and "-r--text" are the page and the search text, never filter names (a page after the
+    // filters is out of place).
+    if (!filter || RESERVED_FILTER_NAMES.has(filter[1])) return null;
     result.filters.push({ name: filter[1], value: filter[2] });
   }
   if (result.filters.length > MAX_FILTERS) return null;
@@ -254,6 +257,9 @@ function compile(name: RouteName, locale: Locale): CompiledRoute {
   const template = def.paths[locale];
   const names: string[] = [];
   let source = '';
+  // Optional parameters fill from the left (page, then category, then filter): each one is only
+  // there when the one before it is, so "/conseils/deux" is a bad page, not a category.
+  let openOptionals = 0;
   if (template === '/') source = '/';
   else {
     for (const part of template.split(/(?=\/)|(?=:tail)/)) {
@@ -270,8 +276,10 @@ function compile(name: RouteName, locale: Locale): CompiledRoute {
         continue;
       }
       const body = `/(${PARAM_SOURCE[kind]})`;
-      source += optional ? `(?:${body})?` : body;
+      if (optional) openOptionals += 1;
+      source += optional ? `(?:${body}` : body;
     }
+    source += ')?'.repeat(openOptionals);
   }
   const result = { regex: new RegExp(`^${source}$`), names };
   compiled.set(key, result);

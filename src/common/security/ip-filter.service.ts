@@ -2,30 +2,7 @@ import { promises as dns } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-
-interface ParsedRules {
-  addresses: string[];
-  subnets: Array<{ network: string; prefix: number; family: 'ipv4' | 'ipv6' }>;
-  hostnames: string[];
-}
-
-/** Splits IP_FILTER_ALLOW into addresses, CIDR ranges and DNS names; throws naming a bad entry. */
-export function parseAllowList(value: string): ParsedRules {
-  const rules: ParsedRules = { addresses: [], subnets: [], hostnames: [] };
-  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
-    const cidr = /^(.+)\/(\d{1,3})$/.exec(entry);
-    if (cidr) {
-      const family = isIP(cidr[1]);
-      const prefix = Number(cidr[2]);
-      if (!family || prefix > (family === 4 ? 32 : 128)) throw new Error(`IP_FILTER_ALLOW: bad range "${entry}"`);
-      rules.subnets.push({ network: cidr[1], prefix, family: family === 4 ? 'ipv4' : 'ipv6' });
-    } else if (isIP(entry)) rules.addresses.push(entry);
-    else if (/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(entry))
-      rules.hostnames.push(entry.toLowerCase());
-    else throw new Error(`IP_FILTER_ALLOW: "${entry}" is neither an address, a CIDR range nor a host name`);
-  }
-  return rules;
-}
+import { parseAllowList, type AllowList } from './allow-list';
 
 export type DnsLookup = (name: string) => Promise<string[]>;
 export const DNS_LOOKUP = Symbol('DNS_LOOKUP');
@@ -38,8 +15,10 @@ const systemLookup: DnsLookup = async (name) => (await dns.lookup(name, { all: t
 @Injectable()
 export class IpFilterService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(IpFilterService.name);
-  private readonly rules: ParsedRules;
-  private list = new BlockList();
+  private readonly rules: AllowList;
+  /** The last addresses each DNS name resolved to (kept when a later lookup fails). */
+  private readonly resolved = new Map<string, string[]>();
+  private list: BlockList;
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -85,8 +64,6 @@ export class IpFilterService implements OnModuleInit, OnApplicationShutdown {
     }
     this.list = this.build([...this.resolved.values()].flat());
   }
-
-  private readonly resolved = new Map<string, string[]>();
 
   private build(extra: string[]): BlockList {
     const list = new BlockList();

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigurationError, EnvironmentVariables, loadConfig } from './app.config';
+
+describe(loadConfig.name, () => {
+  const invalid = (env: Record<string, string>): ConfigurationError => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      return error as ConfigurationError;
+    }
+    throw new Error(`accepted ${JSON.stringify(env)}`);
+  };
+
+  it('gives the documented defaults for an empty environment', () => {
+    const sut = loadConfig({});
+    expect(sut).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      TRUST_PROXY: 0,
+      IP_FILTER_ALLOW: '',
+      SHUTDOWN_DRAIN_MS: 5000,
+      production: false,
+      embeddedDatabase: true,
+    });
+    expect(sut.DATABASE_URL).toBeUndefined();
+    expect(sut.REDIS_URL).toBeUndefined();
+    expect(Object.isFrozen(sut)).toBe(true);
+  });
+
+  it('reads numbers and URLs from strings', () => {
+    const sut = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      TRUST_PROXY: '2',
+      DATABASE_URL: 'postgres://app:secret@db:5432/site',
+      REDIS_URL: 'redis://cache:6379',
+      IP_FILTER_ALLOW: '10.0.0.1, 192.168.0.0/16, ::1, office.example.ch',
+    });
+    expect(sut).toMatchObject({
+      PORT: 8080,
+      TRUST_PROXY: 2,
+      production: true,
+      embeddedDatabase: false,
+      REDIS_URL: 'redis://cache:6379',
+    });
+  });
+
+  it('treats an empty DATABASE_URL or REDIS_URL as unset', () => {
+    const sut = loadConfig({ DATABASE_URL: '', REDIS_URL: '' });
+    expect(sut.embeddedDatabase).toBe(true);
+    expect(sut.REDIS_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '1.5'],
+    ['DATABASE_URL', 'mysql://root@db/site'],
+    ['DATABASE_URL', 'not a url'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['PORT', '65536'],
+    ['PORT', '-1'],
+    ['PORT', 'http'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'verbose'],
+    ['SHOP_DOMAINS', 'ch:example.ch'],
+    ['IP_FILTER_ALLOW', '10.0.0.0/33'],
+    ['IP_FILTER_ALLOW', '127.0.0.1, not valid!'],
+    ['IP_FILTER_REFRESH_SECONDS', '1'],
+  ])('refuses %s=%s with a message that names it', (name, value) => {
+    const error = invalid({ [name]: value });
+    expect(error.message).toContain(`${name}=${JSON.stringify(value)}`);
+  });
+
+  it('names every wrong setting at once', () => {
+    const error = invalid({ TRUST_PROXY: 'true', PORT: '99999' });
+    expect(error.message).toContain('TRUST_PROXY');
+    expect(error.message).toContain('PORT');
+    expect(error.message).not.toContain('DATABASE_URL');
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(() => loadConfig({ PATH: '/usr/bin', SOMETHING_ELSE: 'x' })).not.toThrow();
+  });
+
+  it('has every setting documented in docs/operations.md', () => {
+    const doc = readFileSync(join(__dirname, '../../docs/operations.md'), 'utf8');
+    const undocumented = Object.keys(new EnvironmentVariables()).filter((name) => !doc.includes(`| \`${name}\``));
+    expect(undocumented).toEqual([]);
+  });
+});

@@ -1,0 +1,7 @@
+/**
+ * The load balancer's probes. They skip the IP filter and the site pipeline (shop from host,
+ * redirections): a probe must answer whatever the allow list says, and liveness must do no I/O.
+ */
+export const LIVENESS_PATH = '/health/live';
+export const READINESS_PATH = '/health/ready';
+export const PROBE_PATHS: ReadonlySet<string> = new Set([LIVENESS_PATH, READINESS_PATH]);

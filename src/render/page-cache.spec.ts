@@ -1,0 +1,63 @@
+import { loadConfig } from '../config/app.config';
+import { PageCache } from './page-cache';
+
+describe(PageCache.name, () => {
+  const cache = (ttlSeconds: number) => new PageCache(loadConfig({ PAGE_CACHE_TTL_SECONDS: String(ttlSeconds) }));
+  let now = 1_000_000;
+
+  beforeEach(() => {
+    now = 1_000_000;
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('returns what was stored under a key', () => {
+    const sut = cache(30);
+    sut.set('a', '<html>a</html>');
+    expect(sut.get('a')).toBe('<html>a</html>');
+    expect(sut.get('b')).toBeUndefined();
+  });
+
+  it('forgets an entry once its time to live has passed', () => {
+    const sut = cache(30);
+    sut.set('a', 'A');
+    now += 30_000;
+    expect(sut.get('a')).toBe('A');
+    now += 1;
+    expect(sut.get('a')).toBeUndefined();
+  });
+
+  it('stores nothing when the time to live is 0 (off)', () => {
+    const sut = cache(0);
+    sut.set('a', 'A');
+    expect(sut.get('a')).toBeUndefined();
+  });
+
+  it('keeps at most 500 entries, dropping the least recently used first', () => {
+    const sut = cache(30);
+    for (let i = 0; i < 500; i++) sut.set(`k${i}`, `v${i}`);
+    expect(sut.get('k0')).toBe('v0'); // k0 is now the most recently used; k1 the least
+    sut.set('k500', 'v500');
+    expect(sut.get('k1')).toBeUndefined();
+    expect(sut.get('k0')).toBe('v0');
+    expect(sut.get('k2')).toBe('v2');
+    expect(sut.get('k500')).toBe('v500');
+  });
+
+  it('refreshes the place and time to live of a key that is stored again', () => {
+    const sut = cache(30);
+    sut.set('a', 'old');
+    now += 20_000;
+    sut.set('a', 'new');
+    now += 20_000;
+    expect(sut.get('a')).toBe('new');
+  });
+
+  it('empties on clear', () => {
+    const sut = cache(30);
+    sut.set('a', 'A');
+    sut.clear();
+    expect(sut.get('a')).toBeUndefined();
+  });
+});
