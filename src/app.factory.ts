@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -13,6 +14,8 @@ import type { AppConfig } from './config/app.config';
 import { LifecycleService } from './modules/health/lifecycle.service';
 import { PROBE_PATHS } from './modules/health/probe-paths';
 import { RedirectionMiddleware } from './modules/redirection/redirection.middleware';
+import { PageCacheMiddleware } from './render/cached-page';
+import { precompressedStatic } from './common/http/precompressed-static';
 import { SiteMiddleware } from './modules/shop/site.middleware';
 
 type Middleware = { use(req: Request, res: Response, next: NextFunction): unknown };
@@ -50,15 +53,28 @@ export async function createApp(
   app.use(closeConnectionsWhenDraining(app.get(LifecycleService)));
   app.use(securityHeaders(config));
   const root = projectRoot();
+  const assets = join(root, 'dist/web/assets');
   app.use(
     '/assets',
-    express.static(join(root, 'dist/web/assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
+    precompressedStatic(assets, { immutable: true, maxAge: 365 * 24 * 3600 * 1000 }),
+    express.static(assets, { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
   );
-  app.use(express.static(join(root, 'public'), { maxAge: '1d', index: false }));
+  app.use(publicFiles(join(root, 'public')));
   app.use(exceptProbes(app.get(SiteMiddleware)));
   app.use(handler(app.get(RedirectionMiddleware)));
+  app.use(handler(app.get(PageCacheMiddleware)));
   await app.init();
   return app;
+}
+
+/**
+ * The few files of public/ (favicon, old-browser script), listed once at start: a page request is
+ * not turned into a file-system lookup.
+ */
+function publicFiles(folder: string): RequestHandler {
+  const names = new Set(existsSync(folder) ? readdirSync(folder).map((name) => `/${name}`) : []);
+  const serve = express.static(folder, { maxAge: '1d', index: false, fallthrough: true });
+  return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next());
 }
 
 /**

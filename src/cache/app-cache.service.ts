@@ -2,6 +2,9 @@ import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
 
+const L1_TTL_MS = 5000;
+const L1_MAX_ENTRIES = 2000;
+
 interface Boxed<T> {
   v: T;
 }
@@ -11,23 +14,33 @@ interface Boxed<T> {
  * `getOrSet` coalesces concurrent misses: a cold key costs one load however many requests want it.
  * A cache failure never fails a page: the value is loaded from the source instead. Values must be
  * JSON-safe (they may travel through Redis).
+ * Hot keys are also held in process for a few seconds (L1), so a page does not pay a store round
+ * trip (a Redis hop with REDIS_URL) for the shop, menus or rules it reads on every request; a value
+ * changed in the store is seen by every replica within L1_TTL_MS.
  */
 @Injectable()
 export class AppCache implements OnApplicationShutdown {
   private readonly logger = new Logger(AppCache.name);
   private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly local = new Map<string, { v: unknown; until: number }>();
 
   constructor(@Inject(CACHE_MANAGER) private readonly cache: Cache) {}
 
   async getOrSet<T>(key: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T> {
+    const near = this.local.get(key);
+    if (near && near.until > Date.now()) return near.v as T;
     const hit = await this.safeGet<T>(key);
-    if (hit) return hit.v;
+    if (hit) {
+      this.remember(key, hit.v, ttlSeconds);
+      return hit.v;
+    }
     const pending = this.inflight.get(key) as Promise<T> | undefined;
     if (pending) return pending;
     const loading = (async () => {
       try {
         const value = await load();
         await this.safeSet(key, { v: value }, ttlSeconds);
+        this.remember(key, value, ttlSeconds);
         return value;
       } finally {
         this.inflight.delete(key);
@@ -37,7 +50,15 @@ export class AppCache implements OnApplicationShutdown {
     return loading;
   }
 
+  private remember(key: string, value: unknown, ttlSeconds?: number): void {
+    const ttl = Math.min(L1_TTL_MS, (ttlSeconds ?? Infinity) * 1000);
+    if (ttl <= 0) return;
+    if (this.local.size >= L1_MAX_ENTRIES) this.local.delete(this.local.keys().next().value as string);
+    this.local.set(key, { v: value, until: Date.now() + ttl });
+  }
+
   async delete(key: string): Promise<void> {
+    this.local.delete(key);
     try {
       await this.cache.del(key);
     } catch (error) {
@@ -46,6 +67,7 @@ export class AppCache implements OnApplicationShutdown {
   }
 
   async clear(): Promise<void> {
+    this.local.clear();
     await this.cache.clear();
   }
 

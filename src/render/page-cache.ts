@@ -1,9 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
 
-interface Entry {
-  html: string;
+interface Entry<T> {
+  value: T;
   expires: number;
+}
+
+/** A rendered response ready to replay: the HTML is split where the per-response nonce goes. */
+export interface CachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  parts: string[];
 }
 
 const MAX_ENTRIES = 500;
@@ -14,15 +21,15 @@ const MAX_ENTRIES = 500;
  * so each response still gets its own CSP nonce. Derived data only: no replica needs another's.
  */
 @Injectable()
-export class PageCache {
-  private readonly entries = new Map<string, Entry>();
+export class PageCache<T = CachedPage> {
+  private readonly entries = new Map<string, Entry<T>>();
   private readonly ttlMs: number;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.ttlMs = config.PAGE_CACHE_TTL_SECONDS * 1000;
   }
 
-  get(key: string): string | undefined {
+  get(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires < Date.now()) {
@@ -31,13 +38,13 @@ export class PageCache {
     }
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.html;
+    return entry.value;
   }
 
-  set(key: string, html: string): void {
+  set(key: string, value: T): void {
     if (this.ttlMs <= 0) return;
     this.entries.delete(key);
-    this.entries.set(key, { html, expires: Date.now() + this.ttlMs });
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
     while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
   }
 

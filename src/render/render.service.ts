@@ -79,7 +79,9 @@ export class RenderService {
       breadcrumb,
       languages: languages.map(({ locale, label, url, current }) => ({ locale, label, url, current })),
       countries,
-      qrLanguages: qr ? languages.map(({ locale, label, url }) => ({ locale, label, url })) : undefined,
+      qrLanguages: qr
+        ? languages.map(({ locale, label, url }) => ({ locale, label, url, cta: this.translator(locale)('shell.qr_continue') }))
+        : undefined,
       currentPath: requestPath(req),
     };
     const canonicalPath = view.head.canonicalPath ?? requestPath(req);
@@ -96,7 +98,7 @@ export class RenderService {
       canonicalUrl: view.head.noindex ? undefined : `${site.origin}${canonicalPath}`,
       alternates: view.head.noindex ? [] : alternates,
       jsonLd,
-      body: (env) => createElement(Layout, { ...layout, children: createElement(Page, view.props) }),
+      body: () => createElement(Layout, { ...layout, children: createElement(Page, view.props) }),
     });
   }
 
@@ -134,7 +136,7 @@ export class RenderService {
       canonicalUrl: string | undefined;
       alternates: Array<{ hreflang: string; url: string }>;
       jsonLd: object[];
-      body: (env: RenderEnvironment) => ReturnType<typeof createElement>;
+      body: () => ReturnType<typeof createElement>;
     },
   ): string {
     const state = {
@@ -149,7 +151,7 @@ export class RenderService {
       islands: new Set(),
       islandSeq: { next: 1 },
     };
-    const body = renderToString(createElement(RenderContext.Provider, { value: env }, parts.body(env)));
+    const body = renderToString(createElement(RenderContext.Provider, { value: env }, parts.body()));
     const head = renderHead({
       head: parts.head,
       appTitle,

@@ -29,6 +29,21 @@ describe('catalogue pages (e2e)', () => {
       expect(de.text).toMatch(/href="\/produkt\/[a-z0-9-]+"/);
     });
 
+    it('links card pictures that the media route serves as they are (no redirect), in both languages', async () => {
+      for (const [host, path] of [
+        [FR, '/produits'],
+        [DE, '/produkte'],
+      ]) {
+        const page = await get(t, host, path).expect(200);
+        const image = /<img src="(\/media\/product\/[^"]+\.png)"/.exec(page.text)![1];
+        const logo = /<img src="(\/media\/brand\/[^"]+\.png)"/.exec(page.text)![1];
+        await get(t, host, image).expect(200).expect('Content-Type', /image\/png/);
+        await get(t, host, logo).expect(200);
+        const webp = /srcSet="(\/media\/product\/[^" ]+\.webp)/.exec(page.text)![1];
+        await get(t, host, webp).expect(200).expect('Content-Type', /image\/webp/);
+      }
+    });
+
     it('narrows to an expertise, with the all-expertise reset and the German twin path', async () => {
       const res = await get(t, FR, `/produits/${expertise.texts.fr.slug}`).expect(200);
       expect(res.text).toContain(`<h1 class="list-banner__heading">${expertise.texts.fr.name}</h1>`);

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Injectable, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { RenderService, withNonce } from '../../render/render.service';
+import { pageCacheKey, toCachedPage, withNonceParts } from '../../render/cached-page';
+import { RenderService } from '../../render/render.service';
 import { PageCache } from '../../render/page-cache';
 import { ShopService } from '../../modules/shop/shop.service';
 import { requestPath, sendRedirect } from '../http/safe-redirect';
@@ -55,12 +56,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const site = req.site ?? (await this.shops.resolve(req.host, req.protocol === 'https' ? 'https' : 'http', req.headers.accept));
       // The error page does not depend on the URL: one rendering per site and status.
       const key = `error:${status}:${site.origin}:${site.locale}${req.query.utm_medium === 'QRcode' ? ':qr' : ''}`;
-      let html = status === 404 || status === 401 ? this.pageCache.get(key) : undefined;
-      if (!html) {
-        html = await this.render.renderError(req, site, status);
-        if (status === 404 || status === 401) this.pageCache.set(key, html);
+      const reusable = status === 404 || status === 401;
+      let page = reusable ? this.pageCache.get(key) : undefined;
+      if (!page) {
+        page = toCachedPage(await this.render.renderError(req, site, status), res);
+        if (reusable) this.pageCache.set(key, page);
       }
-      res.send(withNonce(html, nonce));
+      // The same unknown URL asked again is answered by the fast path (PageCacheMiddleware).
+      if (status === 404 && req.method === 'GET') this.pageCache.set(pageCacheKey(site, req.originalUrl), page);
+      res.send(withNonceParts(page, nonce));
     } catch (error) {
       this.logger.error(`error page failed: ${(error as Error).stack ?? String(error)}`);
       res.send(fallbackPage(req.site?.locale));

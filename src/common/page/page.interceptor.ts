@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { ComponentType } from 'react';
 import { from, lastValueFrom, type Observable } from 'rxjs';
+import { pageCacheKey, toCachedPage } from '../../render/cached-page';
 import { PageCache } from '../../render/page-cache';
 import type { PageView } from '../../render/page-view';
 import { RenderService, withNonce } from '../../render/render.service';
@@ -44,12 +45,10 @@ export class PageInterceptor implements NestInterceptor {
     const nonce = res.locals.cspNonce ?? '';
     res.type('html');
     res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
-    const key = definition.cache !== false && req.method === 'GET' ? `${site.origin}${req.originalUrl}` : undefined;
-    const cached = key ? this.pageCache.get(key) : undefined;
-    if (cached) return withNonce(cached, nonce);
     const view = await lastValueFrom(next.handle() as Observable<PageView>);
     const html = await this.render.renderPage(req, site, req.pageRoute, view, definition.component as ComponentType<object>);
-    if (key) this.pageCache.set(key, html);
+    // Later requests for this URL are answered by PageCacheMiddleware before the router.
+    if (definition.cache !== false && req.method === 'GET') this.pageCache.set(pageCacheKey(site, req.originalUrl), toCachedPage(html, res));
     return withNonce(html, nonce);
   }
 }

@@ -4,6 +4,7 @@ import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
 import type { DB } from '../../database/schema';
 import type { FilterName, FilterSelection } from './filters';
+import { LABEL_LOCALE } from '../media/media-urls';
 import type { FacetCount, ProductCardRow, ProductQuery } from './catalogue.types';
 
 const SEARCH_CONFIG: Record<string, string> = { fr: 'french', de: 'german', it: 'italian', es: 'spanish', nl: 'dutch' };
@@ -84,7 +85,17 @@ export class CatalogueRepository {
       .innerJoin('brand_translation', (j) =>
         j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', query.locale),
       )
+      // Pictures are labelled in French whatever the page language (one URL per image).
+      .leftJoin('product_translation as label_t', (j) =>
+        j.onRef('label_t.product_id', '=', 'product.id').on('label_t.locale', '=', LABEL_LOCALE),
+      )
+      .leftJoin('brand_translation as label_b', (j) =>
+        j.onRef('label_b.brand_id', '=', 'brand.id').on('label_b.locale', '=', LABEL_LOCALE),
+      )
       .select([
+        sql<string>`coalesce(label_t.name, product_translation.name)`.as('name_fr'),
+        sql<string>`coalesce(label_b.name, brand_translation.name)`.as('brand_name_fr'),
+        'brand.color as brand_color',
         'product.id',
         'product.reference',
         'product.ean',
@@ -262,8 +273,17 @@ export class CatalogueRepository {
       .innerJoin('brand_translation', (j) =>
         j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', where.locale),
       )
+      .leftJoin('product_translation as label_t', (j) =>
+        j.onRef('label_t.product_id', '=', 'product.id').on('label_t.locale', '=', LABEL_LOCALE),
+      )
+      .leftJoin('brand_translation as label_b', (j) =>
+        j.onRef('label_b.brand_id', '=', 'brand.id').on('label_b.locale', '=', LABEL_LOCALE),
+      )
       .selectAll('product')
       .select([
+        sql<string>`coalesce(label_t.name, product_translation.name)`.as('name_fr'),
+        sql<string>`coalesce(label_b.name, brand_translation.name)`.as('brand_name_fr'),
+        'brand.color as brand_color',
         'product_translation.name',
         'product_translation.slug',
         'product_translation.meta_description',

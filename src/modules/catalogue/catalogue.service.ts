@@ -158,10 +158,9 @@ export class CatalogueService {
 
   async cards(rows: ProductCardRow[], site: Pick<SiteContext, 'locale' | 'salesPlan'>): Promise<ProductCardView[]> {
     const vocabulary = await this.vocabulary(site.locale);
-    const colors = new Map(vocabulary.brands.map((b) => [b.key, b.color]));
     const galenic = new Map(Object.entries(vocabulary.labels.galenic_format ?? {}));
     const now = new Date();
-    return rows.map((row) => toProductCard(row, site, colors, galenic, now));
+    return rows.map((row) => toProductCard(row, site, galenic, now));
   }
 
   /** Product cards by id, in the given order (related products, CMS paragraphs, search). */

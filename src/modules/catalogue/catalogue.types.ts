@@ -27,6 +27,10 @@ export interface ProductQuery {
 
 export interface ProductCardRow {
   id: number;
+  /** French names: pictures are labelled in French on every site (see media-urls.ts). */
+  name_fr: string;
+  brand_name_fr: string;
+  brand_color: string;
   reference: string;
   ean: string;
   name: string;

@@ -1,49 +1,30 @@
 import { buildPath, type Locale } from '../../common/routing/route-table';
-import { brandLogoUrl, imageVersion, productImageUrl } from '../media/media-urls';
+import { brandLogo, PRODUCT_IMAGE_SIZES, productPicture as mediaProductPicture } from '../media/media-urls';
 import type { SiteContext } from '../shop/shop.types';
 import { formatPrice, isNew } from './catalogue.rules';
 import type { ProductCardRow } from './catalogue.types';
 import type { Picture, ProductCardView } from './catalogue.views';
 
-export function productPicture(
-  row: { reference: string; image: { shape: string; color: string }; name: string },
-  size: 'card' | 'thumb' | 'slide' | 'zoom',
-): Omit<Picture, 'alt'> {
-  const version = imageVersion(row.reference.toLowerCase(), row.image.shape, row.image.color);
-  const px = { card: 140, thumb: 300, slide: 600, zoom: 1000 }[size];
-  const twice = size === 'card' ? ('card2x' as const) : size === 'thumb' ? ('slide' as const) : undefined;
-  return {
-    webp: productImageUrl(row.reference, version, size, 'webp'),
-    fallback: productImageUrl(row.reference, version, size, 'png'),
-    ...(twice
-      ? {
-          webp2x: productImageUrl(row.reference, version, twice, 'webp'),
-          fallback2x: productImageUrl(row.reference, version, twice, 'png'),
-        }
-      : {}),
-    width: px,
-    height: px,
-  };
+type PictureSubject = {
+  reference: string;
+  name_fr: string;
+  brand_name_fr: string;
+  image: { shape: string; color: string };
+};
+
+export function productPicture(row: PictureSubject, size: 'card' | 'thumb' | 'slide' | 'zoom'): Omit<Picture, 'alt'> {
+  const px = PRODUCT_IMAGE_SIZES[size];
+  return { ...mediaProductPicture(row.reference, row.name_fr, row.brand_name_fr, row.image, size), width: px, height: px };
 }
 
-export function brandPicture(brand: { key: string; name: string; color?: string }): Picture {
-  const version = imageVersion(brand.key, brand.name, brand.color ?? '');
-  return {
-    webp: brandLogoUrl(brand.key, version, 'logo', 'webp'),
-    fallback: brandLogoUrl(brand.key, version, 'logo', 'png'),
-    webp2x: brandLogoUrl(brand.key, version, 'logo2x', 'webp'),
-    fallback2x: brandLogoUrl(brand.key, version, 'logo2x', 'png'),
-    width: 80,
-    height: 60,
-    alt: brand.name,
-  };
+export function brandPicture(brand: { key: string; name_fr: string; color: string; alt: string }): Picture {
+  return { ...brandLogo(brand.key, brand.name_fr, brand.color, 'logo'), width: 80, height: 60, alt: brand.alt };
 }
 
 /** A product card (SPEC §2.2: image 140x140, brand logo 80x60, flags, price). */
 export function toProductCard(
   row: ProductCardRow,
   site: Pick<SiteContext, 'locale' | 'salesPlan'>,
-  brandColors: Map<string, string>,
   galenicLabels: Map<string, string>,
   now = new Date(),
 ): ProductCardView {
@@ -58,7 +39,7 @@ export function toProductCard(
     brand: {
       name: row.brand_name,
       class: row.brand_class,
-      logo: brandPicture({ key: row.brand_key, name: row.brand_name, color: brandColors.get(row.brand_key) }),
+      logo: brandPicture({ key: row.brand_key, name_fr: row.brand_name_fr, color: row.brand_color, alt: row.brand_name }),
     },
     image: { ...productPicture(row, 'card'), alt: row.name },
     price: row.is_free ? null : formatPrice(price, { currency: site.salesPlan.currencySymbol }),

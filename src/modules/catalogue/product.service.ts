@@ -189,11 +189,7 @@ export class ProductService {
         brand: {
           name: row.brand_name,
           class: row.brand_class,
-          logo: brandPicture({
-            key: row.brand_key,
-            name: row.brand_name,
-            color: vocabulary.brands.find((b) => b.key === row.brand_key)?.color,
-          }),
+          logo: brandPicture({ key: row.brand_key, name_fr: row.brand_name_fr, color: row.brand_color, alt: row.brand_name }),
           href: brandHref,
         },
         flags: {

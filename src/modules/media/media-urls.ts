@@ -24,7 +24,10 @@ export type BrandLogoSize = keyof typeof BRAND_LOGO_SIZES;
 export type ImageFormat = 'webp' | 'png';
 
 export function imageVersion(...parts: Array<string | number | null | undefined>): string {
-  return createHash('sha1').update(parts.map((p) => String(p ?? '')).join('|')).digest('hex').slice(0, 10);
+  return createHash('sha1')
+    .update(parts.map((p) => String(p ?? '')).join('|'))
+    .digest('hex')
+    .slice(0, 10);
 }
 
 export interface PictureSources {
@@ -34,7 +37,12 @@ export interface PictureSources {
   fallback2x?: string;
 }
 
-export function productImageUrl(reference: string, version: string, size: ProductImageSize, format: ImageFormat): string {
+export function productImageUrl(
+  reference: string,
+  version: string,
+  size: ProductImageSize,
+  format: ImageFormat,
+): string {
   return `/media/product/${encodeURIComponent(reference.toLowerCase())}/${version}/${size}.${format}`;
 }
 
@@ -102,7 +110,10 @@ export function productPicture(
     webp: productImageUrl(reference, version, size, 'webp'),
     fallback: productImageUrl(reference, version, size, 'png'),
     ...(twin
-      ? { webp2x: productImageUrl(reference, version, twin, 'webp'), fallback2x: productImageUrl(reference, version, twin, 'png') }
+      ? {
+          webp2x: productImageUrl(reference, version, twin, 'webp'),
+          fallback2x: productImageUrl(reference, version, twin, 'png'),
+        }
       : {}),
   };
 }
@@ -114,7 +125,9 @@ export function brandLogo(key: string, name: string, color: string, size: BrandL
   return {
     webp: brandLogoUrl(key, version, size, 'webp'),
     fallback: brandLogoUrl(key, version, size, 'png'),
-    ...(twin ? { webp2x: brandLogoUrl(key, version, twin, 'webp'), fallback2x: brandLogoUrl(key, version, twin, 'png') } : {}),
+    ...(twin
+      ? { webp2x: brandLogoUrl(key, version, twin, 'webp'), fallback2x: brandLogoUrl(key, version, twin, 'png') }
+      : {}),
   };
 }
 

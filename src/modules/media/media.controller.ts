@@ -1,0 +1,54 @@
+import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { sendRedirect } from '../../common/http/safe-redirect';
+import { MediaService, type MediaResult } from './media.service';
+
+/**
+ * Generated images: `/media/product/:reference/:version/:size[.webp|.png]` and
+ * `/media/brand/:key/:version/:size[.webp|.png]`. Answers are images, 304, 301 or a small plain 404 —
+ * never the HTML error page.
+ */
+@Controller('media')
+export class MediaController {
+  constructor(private readonly media: MediaService) {}
+
+  @Get('product/:reference/:version/:file')
+  async product(
+    @Param('reference') reference: string,
+    @Param('version') version: string,
+    @Param('file') file: string,
+    @Headers('accept') accept: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(res, await this.media.product(reference, { version, file, accept, ifNoneMatch }));
+  }
+
+  @Get('brand/:key/:version/:file')
+  async brand(
+    @Param('key') key: string,
+    @Param('version') version: string,
+    @Param('file') file: string,
+    @Headers('accept') accept: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(res, await this.media.brand(key, { version, file, accept, ifNoneMatch }));
+  }
+}
+
+function send(res: Response, result: MediaResult): void {
+  switch (result.kind) {
+    case 'image':
+      res.status(200).set(result.headers).send(result.body);
+      return;
+    case 'not-modified':
+      res.status(304).set(result.headers).end();
+      return;
+    case 'redirect':
+      sendRedirect(res, 301, result.location);
+      return;
+    case 'not-found':
+      res.status(404).set('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send('Not Found');
+  }
+}

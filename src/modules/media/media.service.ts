@@ -1,0 +1,193 @@
+import { Injectable, Logger } from '@nestjs/common';
+import sharp from 'sharp';
+import { AppCache } from '../../cache/app-cache.service';
+import { brandLogoSvg, type BrandLogoLayout } from './brand-logo.svg';
+import { LruCache } from './lru-cache';
+import { MediaRepository } from './media.repository';
+import {
+  BRAND_LOGO_SIZES,
+  brandLogoUrl,
+  brandLogoVersion,
+  isBrandLogoSize,
+  isProductImageSize,
+  PRODUCT_IMAGE_SIZES,
+  productImageUrl,
+  productImageVersion,
+  type BrandLogoSize,
+  type BrandLogoSubject,
+  type ImageFormat,
+  type ProductImageSize,
+  type ProductImageSubject,
+} from './media-urls';
+import { productSvg } from './packshot.svg';
+
+/** What the controller sends: an image, a 304, a redirect to the current version, or a 404. */
+export type MediaResult =
+  | { kind: 'image'; body: Buffer; headers: Record<string, string> }
+  | { kind: 'not-modified'; headers: Record<string, string> }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-found' };
+
+export interface MediaRequest {
+  /** The `:version` segment of the URL. */
+  version: string;
+  /** The last segment: `card.webp`, `card.png` or `card` (negotiated on Accept). */
+  file: string;
+  accept?: string;
+  ifNoneMatch?: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const CONTENT_TYPES: Record<ImageFormat, string> = { webp: 'image/webp', png: 'image/png' };
+const RENDERED_ENTRIES = 300;
+const RENDERED_BYTES = 64 * 1024 * 1024;
+const MAX_ID_LENGTH = 100;
+const FILE = /^([a-z0-9]+)(?:\.(webp|png))?$/;
+
+class NotFound extends Error {}
+
+interface ImageKind<S, Z extends string> {
+  name: 'product' | 'brand';
+  isSize(size: string): size is Z;
+  load(id: string): Promise<S | undefined>;
+  version(subject: S): string;
+  url(subject: S, version: string, size: Z, format: ImageFormat): string;
+  svg(subject: S, size: Z): string;
+}
+
+/**
+ * Generated packshots and brand logos (SPEC §9 sizes). The URL names a version (a hash of what the
+ * picture shows): the current version is served as immutable, an old one answers 301 to the current
+ * URL, so a page rendered before a product changed still shows the right picture. What an image shows
+ * is cached with the read models; rendered bytes are kept in a bounded LRU, and concurrent requests
+ * for the same cold image share one rasterisation.
+ */
+@Injectable()
+export class MediaService {
+  private readonly logger = new Logger(MediaService.name);
+  private readonly rendered = new LruCache<string, Buffer>(RENDERED_ENTRIES, RENDERED_BYTES, (b) => b.length);
+  private readonly rendering = new Map<string, Promise<Buffer>>();
+
+  private readonly products: ImageKind<ProductImageSubject, ProductImageSize> = {
+    name: 'product',
+    isSize: isProductImageSize,
+    load: (reference) => this.repository.findProduct(reference),
+    version: productImageVersion,
+    url: (p, version, size, format) => productImageUrl(p.reference, version, size, format),
+    svg: (p, size) => productSvg({ brandName: p.brandName, name: p.name, ...p.image }, PRODUCT_IMAGE_SIZES[size]),
+  };
+
+  private readonly brands: ImageKind<BrandLogoSubject, BrandLogoSize> = {
+    name: 'brand',
+    isSize: isBrandLogoSize,
+    load: (key) => this.repository.findBrand(key),
+    version: brandLogoVersion,
+    url: (b, version, size, format) => brandLogoUrl(b.key, version, size, format),
+    svg: (b, size) => {
+      const [width, height] = BRAND_LOGO_SIZES[size];
+      const layout: BrandLogoLayout = size === 'icon' ? 'icon' : width === height ? 'square' : 'wide';
+      return brandLogoSvg({ name: b.name, color: b.color }, width, height, layout);
+    },
+  };
+
+  constructor(
+    private readonly repository: MediaRepository,
+    private readonly cache: AppCache,
+  ) {}
+
+  product(reference: string, request: MediaRequest): Promise<MediaResult> {
+    return this.serve(this.products, reference.toLowerCase(), request);
+  }
+
+  brand(key: string, request: MediaRequest): Promise<MediaResult> {
+    return this.serve(this.brands, key, request);
+  }
+
+  /** Rendered images held in memory (for tests and diagnostics). */
+  get renderedCount(): number {
+    return this.rendered.size;
+  }
+
+  private async serve<S, Z extends string>(
+    kind: ImageKind<S, Z>,
+    id: string,
+    request: MediaRequest,
+  ): Promise<MediaResult> {
+    const file = FILE.exec(request.file);
+    if (!file || !kind.isSize(file[1]) || !id || id.length > MAX_ID_LENGTH) return { kind: 'not-found' };
+    const size = file[1];
+    const explicit = file[2] as ImageFormat | undefined;
+
+    let subject = await this.subject(kind, id, false);
+    if (subject && kind.version(subject) !== request.version) subject = await this.subject(kind, id, true);
+    if (!subject) return { kind: 'not-found' };
+    const version = kind.version(subject);
+    if (version !== request.version) {
+      const current = kind.url(subject, version, size, explicit ?? 'png');
+      return { kind: 'redirect', location: explicit ? current : current.replace(/\.png$/, '') };
+    }
+
+    const format: ImageFormat = explicit ?? ((request.accept ?? '').includes('image/webp') ? 'webp' : 'png');
+    const etag = `"${version}-${size}-${format}"`;
+    const headers: Record<string, string> = {
+      'Content-Type': CONTENT_TYPES[format],
+      'Cache-Control': IMMUTABLE,
+      ETag: etag,
+      ...(explicit ? {} : { Vary: 'Accept' }),
+    };
+    if (matchesEtag(request.ifNoneMatch, etag)) return { kind: 'not-modified', headers };
+    const body = await this.render(`${kind.name}:${version}:${size}:${format}`, () => kind.svg(subject, size), format);
+    return { kind: 'image', body, headers };
+  }
+
+  /** What the image shows, from the read-model cache; `fresh` reloads it (a URL newer than the cache). */
+  private async subject<S>(kind: ImageKind<S, string>, id: string, fresh: boolean): Promise<S | undefined> {
+    const key = `media:${kind.name}:${id}`;
+    if (fresh) await this.cache.delete(key);
+    try {
+      return await this.cache.getOrSet(key, async () => {
+        const found = await kind.load(id);
+        // Unknown ids are not cached: random URLs must not fill the cache.
+        if (!found) throw new NotFound();
+        return found;
+      });
+    } catch (error) {
+      if (error instanceof NotFound) return undefined;
+      throw error;
+    }
+  }
+
+  private render(key: string, svg: () => string, format: ImageFormat): Promise<Buffer> {
+    const hit = this.rendered.get(key);
+    if (hit) return Promise.resolve(hit);
+    const pending = this.rendering.get(key);
+    if (pending) return pending;
+    const started = Date.now();
+    const job = rasterise(svg(), format)
+      .then((body) => {
+        this.rendered.set(key, body);
+        this.logger.debug(`rendered ${key} (${body.length} bytes, ${Date.now() - started} ms)`);
+        return body;
+      })
+      .finally(() => this.rendering.delete(key));
+    this.rendering.set(key, job);
+    return job;
+  }
+}
+
+/** SVG → WebP (lossy, high quality: flat colours and text stay crisp) or PNG (palette, small). */
+export function rasterise(svg: string, format: ImageFormat): Promise<Buffer> {
+  const image = sharp(Buffer.from(svg));
+  return format === 'webp'
+    ? image.webp({ quality: 90, alphaQuality: 100, effort: 4 }).toBuffer()
+    : image.png({ compressionLevel: 9, palette: true, quality: 100, effort: 4 }).toBuffer();
+}
+
+/** If-None-Match: a list of entity tags (weak ones compare equal) or `*`. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import request from 'supertest';
+import { generateContent, GENERATED_PREFIX, removeGeneratedProducts } from '../../src/database/seed/generate-products';
+import { productPicture } from '../../src/modules/media/media-urls';
+import { FR, startTestApp, type TestApp } from '../support/app';
+
+describe('content generator (e2e)', () => {
+  let t: TestApp;
+
+  const generated = () => t.db.selectFrom('product').where('reference', 'like', `${GENERATED_PREFIX}%`);
+  const countGenerated = async () =>
+    Number(
+      (
+        await generated()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+
+  afterAll(async () => {
+    // The server-backed suite shares its database with the other suites.
+    await removeGeneratedProducts(t.db);
+    await t.app.close();
+  });
+
+  it('inserts the asked number of products in fr and de with unique slugs, prices and links', async () => {
+    const result = await generateContent(t.db, { count: 200 });
+    expect(result.products).toBe(200);
+    expect(await countGenerated()).toBe(200);
+
+    const translations = await t.db
+      .selectFrom('product_translation')
+      .innerJoin('product', 'product.id', 'product_translation.product_id')
+      .select([
+        'product_translation.locale',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        sql<number>`count(distinct slug)`.as('slugs'),
+      ])
+      .where('product.reference', 'like', `${GENERATED_PREFIX}%`)
+      .groupBy('product_translation.locale')
+      .orderBy('product_translation.locale')
+      .execute();
+    expect(translations.map((r) => [r.locale, Number(r.n), Number(r.slugs)])).toEqual([
+      ['de', 200, 200],
+      ['fr', 200, 200],
+    ]);
+    const duplicates = await sql<{ n: number }>`
+      select count(*)::int as n from (select locale, slug from product_translation group by locale, slug having count(*) > 1) d`.execute(
+      t.db,
+    );
+    expect(duplicates.rows[0].n).toBe(0);
+
+    const withoutPrice = await generated()
+      .select('reference')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('product_price').select('product_id').whereRef('product_price.product_id', '=', 'product.id'),
+          ),
+        ),
+      )
+      .execute();
+    expect(withoutPrice).toEqual([]);
+    const linked = await generated()
+      .select('reference')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('product_category')
+            .select('product_id')
+            .whereRef('product_category.product_id', '=', 'product.id'),
+        ),
+      )
+      .execute();
+    expect(linked).toHaveLength(200);
+    const facets = await t.db
+      .selectFrom('product_facet')
+      .select(sql<number>`count(distinct name)`.as('names'))
+      .where('product_id', 'in', generated().select('id'))
+      .executeTakeFirstOrThrow();
+    expect(Number(facets.names)).toBeGreaterThanOrEqual(5);
+  });
+
+  it('is idempotent and keeps exactly the asked number', async () => {
+    const before = await generated().select(['id', 'reference']).orderBy('reference').execute();
+    await generateContent(t.db, { count: 200 });
+    expect(await generated().select(['id', 'reference']).orderBy('reference').execute()).toEqual(before);
+    await generateContent(t.db, { count: 150 });
+    expect(await countGenerated()).toBe(150);
+  });
+
+  it('gives generated products a packshot', async () => {
+    const row = await t.db
+      .selectFrom('product')
+      .innerJoin('product_translation as t', (j) =>
+        j.onRef('t.product_id', '=', 'product.id').on('t.locale', '=', 'fr'),
+      )
+      .innerJoin('brand', 'brand.id', 'product.brand_id')
+      .innerJoin('brand_translation as b', (j) => j.onRef('b.brand_id', '=', 'brand.id').on('b.locale', '=', 'fr'))
+      .select(['product.reference', 'product.image', 't.name', 'b.name as brandName'])
+      .where('product.reference', '=', 'GEN-000001')
+      .executeTakeFirstOrThrow();
+    const picture = productPicture(row.reference, row.name, row.brandName, row.image, 'card');
+    const res = await request(t.server).get(picture.webp).set('Host', FR).expect(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+  });
+
+  it('removes every generated product', async () => {
+    const result = await removeGeneratedProducts(t.db);
+    expect(result.products).toBe(150);
+    expect(await countGenerated()).toBe(0);
+  });
+});
