@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { join, resolve } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type MigrationResultSet } from 'kysely';
 import { Pool } from 'pg';
@@ -22,6 +23,10 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     });
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
+  // The embedded PostgreSQL is a 30 MB WebAssembly module. Compiled with the baseline compiler
+  // only, it takes ~60 MB less resident memory and starts faster; its queries are rarely on a hot
+  // path (read models are cached). Must be set before the module is compiled.
+  setFlagsFromString('--liftoff-only');
   // Loaded lazily: the WASM build is only paid for by the embedded mode.
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');

@@ -37,6 +37,11 @@ export interface MediaRequest {
   ifNoneMatch?: string;
 }
 
+// Rendered images are kept in our own LRU (below): libvips' operation cache would hold the same
+// pictures a second time, and one rasterisation thread leaves the other core to the web server.
+sharp.cache(false);
+sharp.concurrency(1);
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CONTENT_TYPES: Record<ImageFormat, string> = { webp: 'image/webp', png: 'image/png' };
 const RENDERED_ENTRIES = 300;
