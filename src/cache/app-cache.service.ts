@@ -1,6 +1,7 @@
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
+import { APP_CONFIG, type AppConfig } from '../config/app.config';
 
 const L1_TTL_MS = 5000;
 const L1_MAX_ENTRIES = 2000;
@@ -24,9 +25,19 @@ export class AppCache implements OnApplicationShutdown {
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly local = new Map<string, { v: unknown; until: number }>();
 
-  constructor(@Inject(CACHE_MANAGER) private readonly cache: Cache) {}
+  private readonly enabled: boolean;
+
+  constructor(
+    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    // CACHE_TTL_SECONDS=0 turns read-model caching off (every read goes to the database):
+    // used to measure the database path (bench/ size runs) and to debug content.
+    this.enabled = config.CACHE_TTL_SECONDS > 0;
+  }
 
   async getOrSet<T>(key: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T> {
+    if (!this.enabled) return load();
     const near = this.local.get(key);
     if (near && near.until > Date.now()) return near.v as T;
     const hit = await this.safeGet<T>(key);

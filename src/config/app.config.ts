@@ -55,6 +55,7 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0) @Max(120000)
   SHUTDOWN_DRAIN_MS = 5000;
 
+  /** Read models (shop, menus, lists…) are cached this long (0 = off: every read hits the database). */
   @Transform(toInt) @IsInt() @Min(0) @Max(86400)
   CACHE_TTL_SECONDS = 300;
 

@@ -1,3 +1,4 @@
+import { ArrowIcon, SearchIcon } from '../components/icons';
 import { useT } from '../render-context';
 
 export interface ErrorPageProps {
@@ -7,24 +8,52 @@ export interface ErrorPageProps {
   searchAction: string;
 }
 
-export function ErrorPage({ kind, searchAction }: ErrorPageProps) {
+/**
+ * The 404, 401 and 500 pages (SPEC §2.2, §8) inside the shell, in the visitor's language, each with a
+ * link home; the 404 invites to search (a plain GET form: no JavaScript needed).
+ */
+export function ErrorPage({ kind, status, searchAction }: ErrorPageProps) {
   const t = useT();
   return (
     <section className={`error-page error-page--${kind}`} aria-labelledby="error-title">
-      <h1 id="error-title">{t(`errors.${kind}.title`)}</h1>
-      <p>{t(`errors.${kind}.text`)}</p>
-      {kind === 'notFound' && (
-        <form className="error-page__search" role="search" action={searchAction} method="get">
-          <label htmlFor="error-search">{t('errors.notFound.search_label')}</label>
-          <input id="error-search" name="q" type="search" minLength={3} required />
-          <button type="submit">{t('shell.search_submit')}</button>
-        </form>
-      )}
-      <p>
-        <a className="button" href="/">
-          {t('errors.back_home')}
-        </a>
-      </p>
+      <div className="container error-page__inner">
+        <p className="error-page__status" aria-hidden="true">
+          {status}
+        </p>
+        <h1 className="error-page__title" id="error-title">
+          {t(`errors.${kind}.title`)}
+        </h1>
+        <p className="error-page__text">{t(`errors.${kind}.text`)}</p>
+        {kind === 'notFound' && (
+          <form className="search-form error-page__search" role="search" action={searchAction} method="get">
+            <label htmlFor="error-search" className="error-page__label">
+              {t('errors.notFound.search_label')}
+            </label>
+            <div className="search-form__field">
+              <SearchIcon className="search-form__icon" />
+              <input
+                id="error-search"
+                className="search-form__input"
+                name="q"
+                type="search"
+                minLength={3}
+                required
+                autoComplete="off"
+                placeholder={t('shell.search_placeholder')}
+              />
+              <button type="submit" className="search-form__submit">
+                {t('shell.search_submit')}
+              </button>
+            </div>
+          </form>
+        )}
+        <p>
+          <a className="button" href="/">
+            {t('errors.back_home')}
+            <ArrowIcon className="inline-icon" />
+          </a>
+        </p>
+      </div>
     </section>
   );
 }

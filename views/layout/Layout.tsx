@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import type { Crumb } from '../../src/render/page-view';
 import type { CountryChoice, ShellData } from '../../src/modules/shop/shop.types';
 import type { Locale } from '../../src/common/routing/route-table';
+import DiscountBanner from '../islands/DiscountBanner';
+import GoToTop from '../islands/GoToTop';
+import { Island } from '../islands/Island';
+import LoadingBar from '../islands/LoadingBar';
+import QrLanguageModal from '../islands/QrLanguageModal';
 import { useT } from '../render-context';
+import { Breadcrumb } from './Breadcrumb';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { OldBrowserNotice } from './OldBrowserNotice';
+import { MAIN_CONTENT_ID, SkipLinks } from './SkipLinks';
 
 export interface LanguageLink {
   locale: Locale;
@@ -17,27 +27,59 @@ export interface LayoutProps {
   breadcrumb: Crumb[];
   languages: LanguageLink[];
   countries: CountryChoice[];
-  /** Present when the visitor came from a QR code (utm_medium=QRcode). */
-  qrLanguages?: Array<{ locale: Locale; label: string; url: string }>;
+  /**
+   * Present when the visitor came from a QR code (utm_medium=QRcode). `cta` is "continue in this
+   * language" written in that language, for a visitor who may not read the page's language.
+   */
+  qrLanguages?: Array<{ locale: Locale; label: string; url: string; cta?: string }>;
   currentPath: string;
   children: ReactNode;
 }
 
-export function Layout({ shell, children }: LayoutProps) {
+/**
+ * The shell of every page (SPEC §2.2): skip links, old-browser notice, discount banner, loading bar,
+ * header with menu, breadcrumb (not on home), the page, footer, go-to-top and, after a QR code scan,
+ * the language choice. Server-rendered; the interactive parts are islands.
+ */
+export function Layout({ shell, breadcrumb, languages, countries, qrLanguages, currentPath, children }: LayoutProps) {
   const t = useT();
+  const discountText = shell.settings.discount_banner_text;
   return (
     <>
-      <a className="skip-link" href="#main-content">
-        {t('shell.skip_to_content')}
-      </a>
-      <header className="site-header">
-        <a href="/" className="logo">
-          {shell.appTitle}
-        </a>
-      </header>
-      <main id="main-content" tabIndex={-1}>
+      <SkipLinks />
+      <OldBrowserNotice />
+      {discountText && (
+        <Island
+          component={DiscountBanner}
+          props={{
+            text: discountText,
+            href: shell.settings.discount_banner_link || undefined,
+            labels: {
+              region: t('shell.discount_region'),
+              link: t('shell.discount_link'),
+              hide: t('shell.discount_hide'),
+            },
+          }}
+        />
+      )}
+      <Island
+        component={LoadingBar}
+        props={{ labels: { loading: t('shell.loading'), failed: t('shell.loading_failed') } }}
+      />
+      <Header shell={shell} languages={languages} countries={countries} currentPath={currentPath} />
+      <Breadcrumb trail={breadcrumb} />
+      <main id={MAIN_CONTENT_ID} className="site-main" tabIndex={-1}>
         {children}
       </main>
+      <Footer shell={shell} />
+      <Island component={GoToTop} props={{ label: t('shell.go_to_top'), focusSelector: '.site-logo' }} />
+      {/* A one-language shop has nothing to choose: no modal. */}
+      {qrLanguages && qrLanguages.length > 1 && (
+        <Island
+          component={QrLanguageModal}
+          props={{ languages: qrLanguages, labels: { title: t('shell.qr_title'), text: t('shell.qr_text') } }}
+        />
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../database';
 import { seedCatalogue } from './catalogue.seed';
 import { contentDir } from './content';
@@ -7,5 +8,11 @@ import { seedPlatform } from './platform.seed';
 export async function seedAll(db: Database, dir = contentDir()): Promise<Record<string, unknown>> {
   const platform = await seedPlatform(db, dir);
   const catalogue = await seedCatalogue(db, dir);
+  await refreshStatistics(db);
   return { platform, catalogue };
+}
+
+/** Planner statistics after a bulk load: without them every join is planned for one row. */
+export async function refreshStatistics(db: Database): Promise<void> {
+  await sql`analyze`.execute(db);
 }

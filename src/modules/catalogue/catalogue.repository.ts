@@ -80,10 +80,41 @@ export class CatalogueRepository {
   async listProducts(query: ProductQuery): Promise<{ items: ProductCardRow[]; total: number }> {
     const perPage = query.perPage ?? 12;
     const page = Math.max(1, query.page ?? 1);
-    let list = this.scope(query)
+    // The page's ids first (sorted and cut in the index-friendly scope), then their details: the
+    // joins for names, brand and labels run for 12 rows, not for the whole catalogue.
+    let ids = this.scope(query).select('product.id');
+    ids =
+      query.sort === 'asc_price'
+        ? ids.orderBy('product_price.price', 'asc')
+        : query.sort === 'desc_price'
+          ? ids.orderBy('product_price.price', 'desc')
+          : ids.orderBy('product.position', 'asc');
+    const [pageIds, count] = await Promise.all([
+      ids.orderBy('product.id').limit(perPage).offset((page - 1) * perPage).execute(),
+      this.scope(query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    ]);
+    const order = pageIds.map((row) => row.id);
+    const items = order.length ? await this.cardRows(order, query.locale, query.salesPlanId) : [];
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return {
+      items: order.map((id) => byId.get(id)).filter((item): item is ProductCardRow => item !== undefined),
+      total: Number(count?.total ?? 0),
+    };
+  }
+
+  /** Card fields of the given products, in a locale and sales plan. */
+  private async cardRows(ids: number[], locale: string, salesPlanId: number): Promise<ProductCardRow[]> {
+    const rows = await this.db
+      .selectFrom('product')
+      .innerJoin('product_translation', (j) =>
+        j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', locale),
+      )
+      .innerJoin('product_price', (j) =>
+        j.onRef('product_price.product_id', '=', 'product.id').on('product_price.sales_plan_id', '=', salesPlanId),
+      )
       .innerJoin('brand', 'brand.id', 'product.brand_id')
       .innerJoin('brand_translation', (j) =>
-        j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', query.locale),
+        j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', locale),
       )
       // Pictures are labelled in French whatever the page language (one URL per image).
       .leftJoin('product_translation as label_t', (j) =>
@@ -117,24 +148,10 @@ export class CatalogueRepository {
         'brand.class as brand_class',
         sql<boolean>`coalesce((product.caracteristics->>'not_sold_in_store')::boolean, false)`.as('not_sold_in_store'),
         sql<string | null>`product.caracteristics->>'galenic_format'`.as('galenic_format'),
-      ]);
-    list =
-      query.sort === 'asc_price'
-        ? list.orderBy('product_price.price', 'asc')
-        : query.sort === 'desc_price'
-          ? list.orderBy('product_price.price', 'desc')
-          : list.orderBy('product.position', 'asc');
-    const [items, count] = await Promise.all([
-      list
-        .orderBy('product.id')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute(),
-      this.scope(query)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirst(),
-    ]);
-    return { items: items as unknown as ProductCardRow[], total: Number(count?.total ?? 0) };
+      ])
+      .where('product.id', 'in', ids)
+      .execute();
+    return rows as unknown as ProductCardRow[];
   }
 
   /**
@@ -158,6 +175,11 @@ export class CatalogueRepository {
       ...selectedTypes.map((name) => count(name, [name])),
     ]);
     return results.flat().map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
+  }
+
+  /** Every (filter, value) pair of the index: an index-only read of product_facet's key. */
+  facetValues() {
+    return this.db.selectFrom('product_facet').select(['name', 'value']).distinct().execute();
   }
 
   labels(kinds: string[], locale: string) {

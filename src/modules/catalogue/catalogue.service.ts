@@ -144,14 +144,10 @@ export class CatalogueService {
   }
 
   /** Every filter value that exists, to tell an unknown filter (404) from an empty one. */
-  async knownFacetValues(locale: Locale, salesPlanId: number): Promise<Record<string, string[]>> {
-    return this.cache.getOrSet(`catalogue:facet-values:${locale}:${salesPlanId}`, async () => {
-      const counts = await this.repository.facetCounts(
-        { locale, salesPlanId },
-        FILTERS.map((f) => f.name),
-      );
+  async knownFacetValues(): Promise<Record<string, string[]>> {
+    return this.cache.getOrSet('catalogue:facet-values', async () => {
       const known: Record<string, string[]> = {};
-      for (const c of counts) (known[c.name] ??= []).push(c.value);
+      for (const row of await this.repository.facetValues()) (known[row.name] ??= []).push(row.value);
       return known;
     });
   }

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { HomeProps, HomeSlideView } from '../../../views/pages/HomePage';
 import { AppCache } from '../../cache/app-cache.service';
-import { buildPath, type RouteName } from '../../common/routing/route-table';
+import { BRAND_CORNERS, buildPath, type RouteName } from '../../common/routing/route-table';
 import type { PageView } from '../../render/page-view';
 import type { SiteContext } from '../shop/shop.types';
 import { HomeRepository } from './home.repository';
 
-/** The home page (SPEC §1, §2.2 "Home"): header slider and search-engine text from the database. */
+/**
+ * The home page (SPEC §1, §2.2 "Home"): header slider and search-engine text from the database, plus
+ * the links of the search, advice and store-finder blocks.
+ */
 @Injectable()
 export class HomeService {
   constructor(
@@ -33,6 +36,12 @@ export class HomeService {
         seo: content?.seo ?? null,
         storeFinderHref: buildPath('storeFinder', site.locale),
         searchAction: buildPath('results', site.locale),
+        adviceHref: buildPath('whoCanGiveYouAdvice', site.locale),
+        // Brand names are the same in every language (SPEC §1: the three brand corners).
+        brands: BRAND_CORNERS.map((brand) => ({
+          label: brand.charAt(0).toUpperCase() + brand.slice(1),
+          href: buildPath('brandCorner', site.locale, { brand }),
+        })),
       },
     };
   }

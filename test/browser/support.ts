@@ -1,0 +1,159 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+
+/**
+ * Browser specs run the already-built production server (`npm run build` first: nothing is built
+ * here) on a free port over a fresh embedded database, and drive Debian's Chromium through
+ * playwright-core. Chromium resolves *.localhost to the loopback address, so the Swiss hosts work as
+ * they would in production: http://produits.localhost:PORT and http://produkte.localhost:PORT.
+ */
+
+const ROOT = join(__dirname, '..', '..');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FR_HOST = 'produits.localhost';
+export const DE_HOST = 'produkte.localhost';
+
+export interface RunningSite {
+  port: number;
+  /** http://{host}:{port}{path} */
+  url(host: string, path?: string): string;
+  /** Server output, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilLive(port: number, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health/live`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not start within 60 s:\n${output()}`);
+}
+
+/** Seeds a fresh data folder and starts `node dist/src/main.js` on a free port. */
+export async function startSite(): Promise<RunningSite> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-browser-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_DRAIN_MS: '0',
+    PAGE_CACHE_TTL_SECONDS: '0',
+  };
+  await promisify(execFile)(process.execPath, ['dist/src/cli/seed.js'], { cwd: ROOT, env });
+  const child = spawn(process.execPath, ['dist/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const output = () => log.slice(-4000);
+  try {
+    await waitUntilLive(port, child, output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    port,
+    url: (host, path = '/') => `http://${host}:${port}${path}`,
+    output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export interface ConsoleWatch {
+  /** console.error / console.warn messages, uncaught page errors and failed sub-resources (script, style, image, font). */
+  problems: string[];
+  /** React hydration mismatches (production builds report them as minified errors 418/423/425). */
+  hydration: string[];
+}
+
+const HYDRATION = /hydrat|Minified React error #(418|423|425)|did not match/i;
+/** Chromium's own line for any failed request; the response listener below says which one failed. */
+const FAILED_RESOURCE = /^error: Failed to load resource/;
+const ASSET_TYPES = new Set(['script', 'stylesheet', 'image', 'font']);
+
+/**
+ * Collects what a visitor's console would show. A failed page request (a 404 document, or a link
+ * prefetch of a page another module has not built yet) is not a console problem; a failed script,
+ * stylesheet, image or font is. `ignore` drops other expected noise.
+ */
+export function watchConsole(page: Page, ignore: RegExp[] = []): ConsoleWatch {
+  const watch: ConsoleWatch = { problems: [], hydration: [] };
+  const record = (text: string) => {
+    if (ignore.some((pattern) => pattern.test(text))) return;
+    watch.problems.push(text);
+    if (HYDRATION.test(text)) watch.hydration.push(text);
+  };
+  page.on('console', (message: ConsoleMessage) => {
+    const text = `${message.type()}: ${message.text()}`;
+    if (FAILED_RESOURCE.test(text)) return;
+    if (message.type() === 'error' || message.type() === 'warning') record(text);
+  });
+  page.on('pageerror', (error) => record(`pageerror: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400 && ASSET_TYPES.has(response.request().resourceType()))
+      record(`failed ${response.request().resourceType()}: ${response.status()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (ASSET_TYPES.has(request.resourceType())) record(`failed ${request.resourceType()}: ${request.url()}`);
+  });
+  return watch;
+}
+
+/** Resolves once every island marker of the page is hydrated and React has committed. */
+export async function islandsHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => [...document.querySelectorAll<HTMLElement>('[data-island]')].every((el) => el.dataset.hydrated === 'true'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  // Hydration runs in a transition: let it commit and run effects.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))),
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useReducer } from 'react';
+import { useStore } from 'react-redux';
+import type { AppStore } from '../../client/store';
+import { cls } from '../components/cls';
+import { LOADING_HIDE_DELAY_MS, LOADING_THROTTLE_MS, loadingEventFor, nextLoadingPhase } from './loading-bar';
+
+export interface LoadingBarProps {
+  labels: { loading: string; failed: string };
+}
+
+/**
+ * The loading bar of SPEC §4, driven by the Redux `app.loading` state (client/platform.ts turns the
+ * window events 'app:navigation-start' / '-end' / '-error' into it). The 5 s progress is a CSS
+ * animation: no inline style, which the CSP would refuse.
+ */
+export default function LoadingBar({ labels }: LoadingBarProps) {
+  const store = useStore() as AppStore;
+  const [phase, send] = useReducer(nextLoadingPhase, 'hidden');
+
+  useEffect(() => {
+    let last = store.getState().app.loading;
+    return store.subscribe(() => {
+      const now = store.getState().app.loading;
+      if (now === last) return;
+      last = now;
+      const event = loadingEventFor(now);
+      if (event) send(event);
+    });
+  }, [store]);
+
+  useEffect(() => {
+    if (phase === 'waiting') {
+      const timer = window.setTimeout(() => send('throttleElapsed'), LOADING_THROTTLE_MS);
+      return () => window.clearTimeout(timer);
+    }
+    if (phase === 'finishing' || phase === 'failed') {
+      const timer = window.setTimeout(() => send('hideElapsed'), LOADING_HIDE_DELAY_MS);
+      return () => window.clearTimeout(timer);
+    }
+  }, [phase]);
+
+  const visible = phase === 'running' || phase === 'finishing' || phase === 'failed';
+  return (
+    <>
+      <div
+        className={cls('loading-bar', `loading-bar--${phase}`)}
+        role={visible ? 'progressbar' : undefined}
+        aria-label={visible ? labels.loading : undefined}
+        aria-hidden={visible ? undefined : true}
+      >
+        <div className="loading-bar__fill" />
+      </div>
+      <p className="visually-hidden" role="status">
+        {phase === 'failed' ? labels.failed : ''}
+      </p>
+    </>
+  );
+}
