@@ -34,7 +34,13 @@ const FR = 'produits.localhost';
 const PAGES = [
   { name: 'home', path: '/', host: FR, status: 200, home: true },
   { name: '404', path: '/cette-page-n-existe-pas', host: FR, status: 404 },
-  { name: 'list-2-filters', path: '/produits/digestion/-brand--lactibiane/-galenic_format--gelule', host: FR, status: 200, catalogue: true },
+  {
+    name: 'list-2-filters',
+    path: '/produits/digestion/-brand--lactibiane/-galenic_format--gelule',
+    host: FR,
+    status: 200,
+    catalogue: true,
+  },
   { name: 'product', path: '/produit/lactibiane-reference-30-gelules', host: FR, status: 200, catalogue: true },
 ];
 
@@ -45,7 +51,11 @@ const PAGES = [
 const SIZE_PAGES = [
   { name: 'list', path: '/produits', host: FR },
   { name: 'list-2-filters', path: '/produits/digestion/-brand--lactibiane/-galenic_format--gelule', host: FR },
-  { name: 'filters-api', path: '/api/v1/filtersProducts?category=digestion&caracteristics=%7B%22brand%22%3A%5B%22lactibiane%22%5D%7D', host: FR },
+  {
+    name: 'filters-api',
+    path: '/api/v1/filtersProducts?category=digestion&caracteristics=%7B%22brand%22%3A%5B%22lactibiane%22%5D%7D',
+    host: FR,
+  },
   { name: 'product', path: '/produit/lactibiane-reference-30-gelules', host: FR },
 ];
 const SIZE_PRODUCTS = Number(process.env.BENCH_SIZE_PRODUCTS ?? 10000);
@@ -409,8 +419,22 @@ async function main() {
     pass: memory.rssMb <= TARGETS.rssMb,
   });
   if (sizeResults.length) {
-    console.log(`\nsize run (caches off, ${SIZE_CONNECTIONS} connections x ${SIZE_DURATION} s): p50 demo vs ${SIZE_PRODUCTS} products`);
-    console.log(table(sizeResults.map((s) => ({ page: s.name, 'demo p50 ms': s.demoP50Ms, 'large p50 ms': s.largeP50Ms, factor: `${s.factor}×`, 'demo req/s': s.demoRps, 'large req/s': s.largeRps })), ['page', 'demo p50 ms', 'large p50 ms', 'factor', 'demo req/s', 'large req/s']));
+    console.log(
+      `\nsize run (caches off, ${SIZE_CONNECTIONS} connections x ${SIZE_DURATION} s): p50 demo vs ${SIZE_PRODUCTS} products`,
+    );
+    console.log(
+      table(
+        sizeResults.map((s) => ({
+          page: s.name,
+          'demo p50 ms': s.demoP50Ms,
+          'large p50 ms': s.largeP50Ms,
+          factor: `${s.factor}×`,
+          'demo req/s': s.demoRps,
+          'large req/s': s.largeRps,
+        })),
+        ['page', 'demo p50 ms', 'large p50 ms', 'factor', 'demo req/s', 'large req/s'],
+      ),
+    );
   }
   console.log('');
   for (const c of checks) console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.target}: ${c.value}`);
@@ -453,7 +477,9 @@ async function measureUncached(env, mainJs) {
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`size run: ${page.path} answered ${res.status}`);
     await load(base + page.path, { host: page.host, duration: 2, connections: SIZE_CONNECTIONS });
-    out[page.name] = summarise(await load(base + page.path, { host: page.host, duration: SIZE_DURATION, connections: SIZE_CONNECTIONS }));
+    out[page.name] = summarise(
+      await load(base + page.path, { host: page.host, duration: SIZE_DURATION, connections: SIZE_CONNECTIONS }),
+    );
   }
   await stop(server);
   return out;
@@ -464,18 +490,28 @@ async function sizeRun(env, seedJs, mainJs) {
   const demo = await measureUncached(env, mainJs);
   console.log(`bench: size run, generating ${SIZE_PRODUCTS} products`);
   const started = Date.now();
-  const generated = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/generate-content.js'), '--products', String(SIZE_PRODUCTS)], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const generated = spawnSync(
+    process.execPath,
+    [join(ROOT, 'dist/src/cli/generate-content.js'), '--products', String(SIZE_PRODUCTS)],
+    {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   if (generated.status !== 0) throw new Error(`generate-content failed:\n${generated.stderr}${generated.stdout}`);
-  console.log(`bench: generated in ${Math.round((Date.now() - started) / 1000)} s; size run, ${SIZE_PRODUCTS} products (caches off)`);
+  console.log(
+    `bench: generated in ${Math.round((Date.now() - started) / 1000)} s; size run, ${SIZE_PRODUCTS} products (caches off)`,
+  );
   const large = await measureUncached(env, mainJs);
   if (env.DATABASE_URL) {
     // Leave the shared server as the seed left it.
-    spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/generate-content.js'), '--remove'], { cwd: ROOT, env, stdio: 'ignore' });
+    spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/generate-content.js'), '--remove'], {
+      cwd: ROOT,
+      env,
+      stdio: 'ignore',
+    });
   }
   return SIZE_PAGES.map((page) => {
     const d = demo[page.name];

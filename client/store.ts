@@ -71,7 +71,9 @@ export const searchSlice = createSlice({
   initialState: { history: [] as string[] },
   reducers: {
     historyLoaded(state, action: PayloadAction<string[]>) {
-      state.history = action.payload.filter((t) => typeof t === 'string' && t.trim() !== '').slice(0, SEARCH_HISTORY_SIZE);
+      state.history = action.payload
+        .filter((t) => typeof t === 'string' && t.trim() !== '')
+        .slice(0, SEARCH_HISTORY_SIZE);
     },
     /** Newest first, no duplicates, at most 5 (SPEC §2.2, §9). */
     searched(state, action: PayloadAction<string>) {

@@ -19,10 +19,15 @@ import { precompressedStatic } from './common/http/precompressed-static';
 import { SiteMiddleware } from './modules/shop/site.middleware';
 
 type Middleware = { use(req: Request, res: Response, next: NextFunction): unknown };
-const handler = (middleware: Middleware): RequestHandler => (req, res, next) => void middleware.use(req, res, next);
+const handler =
+  (middleware: Middleware): RequestHandler =>
+  (req, res, next) =>
+    void middleware.use(req, res, next);
 /** The site pipeline (shop from host, redirections) reads the database: the probes skip it. */
-const exceptProbes = (middleware: Middleware): RequestHandler => (req, res, next) =>
-  PROBE_PATHS.has(req.path) ? next() : void middleware.use(req, res, next);
+const exceptProbes =
+  (middleware: Middleware): RequestHandler =>
+  (req, res, next) =>
+    PROBE_PATHS.has(req.path) ? next() : void middleware.use(req, res, next);
 
 export interface CreateAppOptions {
   /** Extra modules (tests: a test-only controller, a fake DNS resolver). */

@@ -18,7 +18,11 @@ async function bootstrap(): Promise<void> {
   const logger = new JsonLogger(config.LOG_LEVEL);
   const app = await createApp(config, logger);
   const server = await app.listen(config.PORT, config.HOST);
-  logger.event('info', 'listening', { port: config.PORT, database: config.embeddedDatabase ? 'embedded' : 'server', cache: config.REDIS_URL ? 'redis' : 'memory' });
+  logger.event('info', 'listening', {
+    port: config.PORT,
+    database: config.embeddedDatabase ? 'embedded' : 'server',
+    cache: config.REDIS_URL ? 'redis' : 'memory',
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -51,6 +55,8 @@ async function bootstrap(): Promise<void> {
 
 bootstrap().catch((error: unknown) => {
   // A start that cannot finish (database unreachable, port taken...) exits non-zero with the reason.
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'start failed', error: (error as Error)?.stack ?? String(error) })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'start failed', error: (error as Error)?.stack ?? String(error) })}\n`,
+  );
   process.exit(1);
 });

@@ -6,7 +6,8 @@ async function main(): Promise<void> {
   const db = await openDatabase(loadConfig());
   try {
     const { results } = await migrateToLatest(db);
-    for (const r of results ?? []) process.stdout.write(`${JSON.stringify({ migration: r.migrationName, status: r.status })}\n`);
+    for (const r of results ?? [])
+      process.stdout.write(`${JSON.stringify({ migration: r.migrationName, status: r.status })}\n`);
   } finally {
     await db.destroy();
   }

@@ -14,57 +14,88 @@ export class EnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT = 3000;
 
   @IsString()
   HOST = '0.0.0.0';
 
   /** PostgreSQL server; when unset the embedded PGlite database under DATA_DIR is used. */
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// URL' })
   DATABASE_URL?: string = undefined;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   DATABASE_POOL_MAX = 10;
 
-  @Transform(toInt) @IsInt() @Min(100) @Max(600000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
   DATABASE_STATEMENT_TIMEOUT_MS = 10000;
 
   /** Where the embedded database keeps its files; ":memory:" keeps nothing (tests). */
   @IsString()
   DATA_DIR = 'var';
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string = undefined;
 
   /** Number of reverse-proxy hops in front of the app whose X-Forwarded-For is trusted (never "true"). */
-  @Transform(toInt) @IsInt({ message: 'must be a whole number of proxy hops (0 or more)' }) @Min(0) @Max(10)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a whole number of proxy hops (0 or more)' })
+  @Min(0)
+  @Max(10)
   TRUST_PROXY = 0;
 
   /** Allowed client addresses, CIDR ranges and DNS names, comma-separated; empty = filter off. */
   @IsString()
   IP_FILTER_ALLOW = '';
 
-  @Transform(toInt) @IsInt() @Min(5) @Max(86400)
+  @Transform(toInt)
+  @IsInt()
+  @Min(5)
+  @Max(86400)
   IP_FILTER_REFRESH_SECONDS = 300;
 
   @IsIn(['debug', 'info', 'warn', 'error', 'silent'])
   LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent' = 'info';
 
   /** How long readiness answers 503 before the server stops taking connections on SIGTERM. */
-  @Transform(toInt) @IsInt() @Min(0) @Max(120000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(120000)
   SHUTDOWN_DRAIN_MS = 5000;
 
   /** Read models (shop, menus, lists…) are cached this long (0 = off: every read hits the database). */
-  @Transform(toInt) @IsInt() @Min(0) @Max(86400)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86400)
   CACHE_TTL_SECONDS = 300;
 
   /** Rendered anonymous pages are kept this long in process memory (0 = off). */
-  @Transform(toInt) @IsInt() @Min(0) @Max(3600)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600)
   PAGE_CACHE_TTL_SECONDS = 30;
 
   /** Country domains, e.g. "ch=example.ch,fr=example.fr"; defaults to the content pack's (localhost). */
-  @IsString() @Matches(/^$|^([a-z]{2}=[a-z0-9.-]+)(,[a-z]{2}=[a-z0-9.-]+)*$/, { message: 'must look like ch=example.ch,fr=example.fr' })
+  @IsString()
+  @Matches(/^$|^([a-z]{2}=[a-z0-9.-]+)(,[a-z]{2}=[a-z0-9.-]+)*$/, {
+    message: 'must look like ch=example.ch,fr=example.fr',
+  })
   SHOP_DOMAINS = '';
 }
 

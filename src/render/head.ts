@@ -18,7 +18,10 @@ export interface HeadInput {
 }
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 /** The page title template of SPEC §9: "page title - app title". */
 export function documentTitle(title: string, appTitle: string): string {
@@ -49,7 +52,9 @@ export function renderHead(input: HeadInput): string {
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     assets.entry ? `<script type="module" src="${assets.entry}" nonce="${nonce}"></script>` : '',
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
-    ...input.jsonLd.map((data) => `<script type="application/ld+json" nonce="${nonce}">${serializeJson(data)}</script>`),
+    ...input.jsonLd.map(
+      (data) => `<script type="application/ld+json" nonce="${nonce}">${serializeJson(data)}</script>`,
+    ),
   ];
   return parts.filter(Boolean).join('');
 }

@@ -2,7 +2,8 @@ import { loadConfig } from '../config/app.config';
 import { PageCache } from './page-cache';
 
 describe(PageCache.name, () => {
-  const cache = (ttlSeconds: number) => new PageCache<string>(loadConfig({ PAGE_CACHE_TTL_SECONDS: String(ttlSeconds) }));
+  const cache = (ttlSeconds: number) =>
+    new PageCache<string>(loadConfig({ PAGE_CACHE_TTL_SECONDS: String(ttlSeconds) }));
   let now = 1_000_000;
 
   beforeEach(() => {

@@ -18,6 +18,13 @@ import { RenderService } from './render.service';
     AllExceptionsFilter,
     { provide: APP_FILTER, useExisting: AllExceptionsFilter },
   ],
-  exports: [RenderService, PageCache, PageCacheMiddleware, PageInterceptor, RouteMiddlewareRegistry, AllExceptionsFilter],
+  exports: [
+    RenderService,
+    PageCache,
+    PageCacheMiddleware,
+    PageInterceptor,
+    RouteMiddlewareRegistry,
+    AllExceptionsFilter,
+  ],
 })
 export class RenderModule {}

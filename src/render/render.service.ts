@@ -61,7 +61,8 @@ export class RenderService {
     const countries = await this.shops.countries(site);
     const languages = site.shop.languages.map((language) => {
       let path: string | null | undefined = view.alternates?.[language.locale];
-      if (path === undefined) path = language.locale === site.locale ? requestPath(req) : this.twinPath(route, language.locale);
+      if (path === undefined)
+        path = language.locale === site.locale ? requestPath(req) : this.twinPath(route, language.locale);
       return {
         locale: language.locale,
         label: language.label,
@@ -80,7 +81,12 @@ export class RenderService {
       languages: languages.map(({ locale, label, url, current }) => ({ locale, label, url, current })),
       countries,
       qrLanguages: qr
-        ? languages.map(({ locale, label, url }) => ({ locale, label, url, cta: this.translator(locale)('shell.qr_continue') }))
+        ? languages.map(({ locale, label, url }) => ({
+            locale,
+            label,
+            url,
+            cta: this.translator(locale)('shell.qr_continue'),
+          }))
         : undefined,
       currentPath: requestPath(req),
     };

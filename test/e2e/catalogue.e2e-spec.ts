@@ -37,10 +37,14 @@ describe('catalogue pages (e2e)', () => {
         const page = await get(t, host, path).expect(200);
         const image = /<img src="(\/media\/product\/[^"]+\.png)"/.exec(page.text)![1];
         const logo = /<img src="(\/media\/brand\/[^"]+\.png)"/.exec(page.text)![1];
-        await get(t, host, image).expect(200).expect('Content-Type', /image\/png/);
+        await get(t, host, image)
+          .expect(200)
+          .expect('Content-Type', /image\/png/);
         await get(t, host, logo).expect(200);
         const webp = /srcSet="(\/media\/product\/[^" ]+\.webp)/.exec(page.text)![1];
-        await get(t, host, webp).expect(200).expect('Content-Type', /image\/webp/);
+        await get(t, host, webp)
+          .expect(200)
+          .expect('Content-Type', /image\/webp/);
       }
     });
 

@@ -27,7 +27,7 @@ describe('site shell (e2e)', () => {
 
   it('answers an unknown URL with the 404 page in the visitor language', async () => {
     const fr = await request(t.server).get('/cette-page-nexiste-pas/du-tout').set('Host', FR).expect(404);
-    expect(fr.text).toContain("La page demandée n&#x27;existe pas ou plus");
+    expect(fr.text).toContain('La page demandée n&#x27;existe pas ou plus');
     const de = await request(t.server).get('/gibt-es-nicht/wirklich').set('Host', DE).expect(404);
     expect(de.text).toContain('Die angeforderte Seite existiert nicht oder nicht mehr');
   });

@@ -1,4 +1,12 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Injectable, Logger, type ExceptionFilter } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { pageCacheKey, toCachedPage, withNonceParts } from '../../render/cached-page';
 import { RenderService } from '../../render/render.service';
@@ -53,7 +61,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const nonce = res.locals.cspNonce ?? '';
     res.status(status).type('html').setHeader('Cache-Control', 'no-store');
     try {
-      const site = req.site ?? (await this.shops.resolve(req.host, req.protocol === 'https' ? 'https' : 'http', req.headers.accept));
+      const site =
+        req.site ??
+        (await this.shops.resolve(req.host, req.protocol === 'https' ? 'https' : 'http', req.headers.accept));
       // The error page does not depend on the URL: one rendering per site and status.
       const key = `error:${status}:${site.origin}:${site.locale}${req.query.utm_medium === 'QRcode' ? ':qr' : ''}`;
       const reusable = status === 404 || status === 401;
@@ -76,7 +86,9 @@ function statusOf(exception: unknown): number {
   if (exception instanceof DomainException) return exception.status;
   if (exception instanceof HttpException) return exception.getStatus();
   // Body parser and similar errors carry their own 4xx status.
-  const status = (exception as { status?: unknown; statusCode?: unknown })?.status ?? (exception as { statusCode?: unknown })?.statusCode;
+  const status =
+    (exception as { status?: unknown; statusCode?: unknown })?.status ??
+    (exception as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 600) return status;
   return HttpStatus.INTERNAL_SERVER_ERROR;
 }
@@ -86,9 +98,15 @@ function apiBody(exception: unknown, status: number): Record<string, unknown> {
     return { statusCode: status, error: exception.code, message: exception.message, details: exception.details };
   if (exception instanceof HttpException) {
     const response = exception.getResponse();
-    return typeof response === 'object' ? { statusCode: status, ...response } : { statusCode: status, message: response };
+    return typeof response === 'object'
+      ? { statusCode: status, ...response }
+      : { statusCode: status, message: response };
   }
-  return { statusCode: status, error: status >= 500 ? 'Internal Server Error' : 'Bad Request', message: status >= 500 ? 'Une erreur a eu lieu' : (exception as Error)?.message };
+  return {
+    statusCode: status,
+    error: status >= 500 ? 'Internal Server Error' : 'Bad Request',
+    message: status >= 500 ? 'Une erreur a eu lieu' : (exception as Error)?.message,
+  };
 }
 
 /** Shown when the error page itself cannot be rendered: no shell, no data, still a way home. */
@@ -101,7 +119,10 @@ const FALLBACK_TEXTS: Record<'fr' | 'de', { title: string; home: string }> = {
 function renderFallback(languages: Array<'fr' | 'de'>): string {
   const [first] = languages;
   const blocks = languages
-    .map((lang) => `<div lang="${lang}"><h1>${FALLBACK_TEXTS[lang].title}</h1><p><a href="/">${FALLBACK_TEXTS[lang].home.replace(/'/g, '&#x27;')}</a></p></div>`)
+    .map(
+      (lang) =>
+        `<div lang="${lang}"><h1>${FALLBACK_TEXTS[lang].title}</h1><p><a href="/">${FALLBACK_TEXTS[lang].home.replace(/'/g, '&#x27;')}</a></p></div>`,
+    )
     .join('');
   return (
     `<!DOCTYPE html><html lang="${first}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -109,7 +130,11 @@ function renderFallback(languages: Array<'fr' | 'de'>): string {
   );
 }
 
-const FALLBACK_PAGES = { fr: renderFallback(['fr']), de: renderFallback(['de']), unknown: renderFallback(['fr', 'de']) };
+const FALLBACK_PAGES = {
+  fr: renderFallback(['fr']),
+  de: renderFallback(['de']),
+  unknown: renderFallback(['fr', 'de']),
+};
 
 /**
  * The minimal error page, in the visitor's language when the host told it (French, the fallback

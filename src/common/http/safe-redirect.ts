@@ -20,7 +20,13 @@ export function safeRedirectTarget(target: string): string | null {
 
 /** Collapses leading slashes and backslashes so the result is a path on this host. */
 export function samePath(path: string): string {
-  return '/' + path.replace(/[\t\n\r]/g, '').replace(/^[\\/]+/, '').replace(/\\/g, '/');
+  return (
+    '/' +
+    path
+      .replace(/[\t\n\r]/g, '')
+      .replace(/^[\\/]+/, '')
+      .replace(/\\/g, '/')
+  );
 }
 
 export function sendRedirect(

@@ -59,6 +59,8 @@ export class JsonLogger implements LoggerService {
 
   private print(fields: Record<string, unknown>): void {
     const requestId = requestContext.getStore()?.requestId;
-    this.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields, ...(requestId ? { requestId } : {}) })}\n`);
+    this.write(
+      `${JSON.stringify({ time: new Date().toISOString(), ...fields, ...(requestId ? { requestId } : {}) })}\n`,
+    );
   }
 }

@@ -1,4 +1,11 @@
-import { applyDecorators, createParamDecorator, Get, SetMetadata, UseInterceptors, type ExecutionContext } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  Get,
+  SetMetadata,
+  UseInterceptors,
+  type ExecutionContext,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import type { ComponentType } from 'react';
 import { expressPaths, type RouteName, type RouteParams } from '../routing/route-table';
@@ -20,9 +27,17 @@ export interface PageDefinition {
  * the visitor's locale and the parameter patterns (404 otherwise), and renders the returned view
  * model with `component` inside the shell.
  */
-export function Page<P>(route: RouteName, component: ComponentType<P>, options: Omit<PageDefinition, 'route' | 'component'> = {}) {
+export function Page<P>(
+  route: RouteName,
+  component: ComponentType<P>,
+  options: Omit<PageDefinition, 'route' | 'component'> = {},
+) {
   const definition: PageDefinition = { route, component: component as ComponentType<never>, cache: true, ...options };
-  return applyDecorators(Get(expressPaths(route)), SetMetadata(PAGE_METADATA, definition), UseInterceptors(PageInterceptor));
+  return applyDecorators(
+    Get(expressPaths(route)),
+    SetMetadata(PAGE_METADATA, definition),
+    UseInterceptors(PageInterceptor),
+  );
 }
 
 /** The validated parameters of the matched route (see `matchRoute`). */
@@ -32,4 +47,6 @@ export const RouteParam = createParamDecorator((name: string | undefined, ctx: E
 });
 
 /** The shop, locale and origin of the request (set by SiteMiddleware). */
-export const Site = createParamDecorator((_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<Request>().site);
+export const Site = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<Request>().site,
+);

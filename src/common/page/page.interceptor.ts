@@ -46,9 +46,16 @@ export class PageInterceptor implements NestInterceptor {
     res.type('html');
     res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
     const view = await lastValueFrom(next.handle() as Observable<PageView>);
-    const html = await this.render.renderPage(req, site, req.pageRoute, view, definition.component as ComponentType<object>);
+    const html = await this.render.renderPage(
+      req,
+      site,
+      req.pageRoute,
+      view,
+      definition.component as ComponentType<object>,
+    );
     // Later requests for this URL are answered by PageCacheMiddleware before the router.
-    if (definition.cache !== false && req.method === 'GET') this.pageCache.set(pageCacheKey(site, req.originalUrl), toCachedPage(html, res));
+    if (definition.cache !== false && req.method === 'GET')
+      this.pageCache.set(pageCacheKey(site, req.originalUrl), toCachedPage(html, res));
     return withNonce(html, nonce);
   }
 }

@@ -147,7 +147,13 @@ export const ROUTES = {
     },
   },
   whoCanGiveYouAdvice: {
-    paths: { fr: '/interlocuteur', de: '/ansprechpartner', it: '/interlocutore', es: '/interlocutor', nl: '/aanspreekpunt' },
+    paths: {
+      fr: '/interlocuteur',
+      de: '/ansprechpartner',
+      it: '/interlocutore',
+      es: '/interlocutor',
+      nl: '/aanspreekpunt',
+    },
   },
   contact: {
     paths: { fr: '/contactez-nous', de: '/kontakt', it: '/contattaci', es: '/contacto', nl: '/contact' },

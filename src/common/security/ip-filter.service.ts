@@ -6,7 +6,8 @@ import { parseAllowList, type AllowList } from './allow-list';
 
 export type DnsLookup = (name: string) => Promise<string[]>;
 export const DNS_LOOKUP = Symbol('DNS_LOOKUP');
-const systemLookup: DnsLookup = async (name) => (await dns.lookup(name, { all: true, verbatim: true })).map((a) => a.address);
+const systemLookup: DnsLookup = async (name) =>
+  (await dns.lookup(name, { all: true, verbatim: true })).map((a) => a.address);
 
 /**
  * The IP filter of SPEC §2.1: allowed addresses, CIDR ranges and dynamic DNS names from configuration

@@ -162,7 +162,12 @@ export class CatalogueApiService {
           name: row.brand_name,
           slug: row.brand_slug,
           class: row.brand_class,
-          logo: brandPicture({ key: row.brand_key, name_fr: row.brand_name_fr, color: row.brand_color, alt: row.brand_name }).fallback,
+          logo: brandPicture({
+            key: row.brand_key,
+            name_fr: row.brand_name_fr,
+            color: row.brand_color,
+            alt: row.brand_name,
+          }).fallback,
         },
         override_brand_logo: null,
         categories: (await this.repository.productCategories(row.id, site.locale)).map((c) => ({
@@ -345,7 +350,12 @@ export class CatalogueApiService {
         name: row.brand_name,
         slug: row.brand_slug,
         class: row.brand_class,
-        logo: brandPicture({ key: row.brand_key, name_fr: row.brand_name_fr, color: row.brand_color, alt: row.brand_name }).fallback,
+        logo: brandPicture({
+          key: row.brand_key,
+          name_fr: row.brand_name_fr,
+          color: row.brand_color,
+          alt: row.brand_name,
+        }).fallback,
       },
       caracteristics: {
         small_image: { value: { url: image.fallback, webp: image.webp, alt: row.name, title: row.name } },

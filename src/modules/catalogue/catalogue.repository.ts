@@ -90,8 +90,14 @@ export class CatalogueRepository {
           ? ids.orderBy('product_price.price', 'desc')
           : ids.orderBy('product.position', 'asc');
     const [pageIds, count] = await Promise.all([
-      ids.orderBy('product.id').limit(perPage).offset((page - 1) * perPage).execute(),
-      this.scope(query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+      ids
+        .orderBy('product.id')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute(),
+      this.scope(query)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirst(),
     ]);
     const order = pageIds.map((row) => row.id);
     const items = order.length ? await this.cardRows(order, query.locale, query.salesPlanId) : [];

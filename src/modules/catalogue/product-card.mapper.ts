@@ -14,7 +14,11 @@ type PictureSubject = {
 
 export function productPicture(row: PictureSubject, size: 'card' | 'thumb' | 'slide' | 'zoom'): Omit<Picture, 'alt'> {
   const px = PRODUCT_IMAGE_SIZES[size];
-  return { ...mediaProductPicture(row.reference, row.name_fr, row.brand_name_fr, row.image, size), width: px, height: px };
+  return {
+    ...mediaProductPicture(row.reference, row.name_fr, row.brand_name_fr, row.image, size),
+    width: px,
+    height: px,
+  };
 }
 
 export function brandPicture(brand: { key: string; name_fr: string; color: string; alt: string }): Picture {
@@ -39,7 +43,12 @@ export function toProductCard(
     brand: {
       name: row.brand_name,
       class: row.brand_class,
-      logo: brandPicture({ key: row.brand_key, name_fr: row.brand_name_fr, color: row.brand_color, alt: row.brand_name }),
+      logo: brandPicture({
+        key: row.brand_key,
+        name_fr: row.brand_name_fr,
+        color: row.brand_color,
+        alt: row.brand_name,
+      }),
     },
     image: { ...productPicture(row, 'card'), alt: row.name },
     price: row.is_free ? null : formatPrice(price, { currency: site.salesPlan.currencySymbol }),

@@ -189,7 +189,12 @@ export class ProductService {
         brand: {
           name: row.brand_name,
           class: row.brand_class,
-          logo: brandPicture({ key: row.brand_key, name_fr: row.brand_name_fr, color: row.brand_color, alt: row.brand_name }),
+          logo: brandPicture({
+            key: row.brand_key,
+            name_fr: row.brand_name_fr,
+            color: row.brand_color,
+            alt: row.brand_name,
+          }),
           href: brandHref,
         },
         flags: {

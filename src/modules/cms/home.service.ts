@@ -26,7 +26,9 @@ export class HomeService {
       title: slide.title,
       text: slide.text,
       linkLabel: slide.link_label,
-      href: slide.route ? buildPath(slide.route as RouteName, site.locale, slide.route_params ?? {}) : (slide.url ?? '/'),
+      href: slide.route
+        ? buildPath(slide.route as RouteName, site.locale, slide.route_params ?? {})
+        : (slide.url ?? '/'),
       theme: slide.theme,
     }));
     return {

@@ -71,7 +71,11 @@ export class ShopService {
   }
 
   /** Shop and locale from the host (SPEC §1): default shop 1 and locale fr when no shop claims it. */
-  async resolve(hostHeader: string | undefined, scheme: 'http' | 'https', accept: string | undefined): Promise<SiteContext> {
+  async resolve(
+    hostHeader: string | undefined,
+    scheme: 'http' | 'https',
+    accept: string | undefined,
+  ): Promise<SiteContext> {
     const { hostname, port } = splitHost(hostHeader);
     const { catalogue, hosts } = await this.hostIndex();
     const known = hosts.get(hostname);
