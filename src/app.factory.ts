@@ -115,7 +115,8 @@ function securityHeaders(config: AppConfig): RequestHandler {
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
-        ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+        // No upgrade-insecure-requests: behind plain http (the compose demo) it would block every
+        // asset; over https, HSTS already keeps browsers on https.
       },
     },
     strictTransportSecurity: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
