@@ -108,9 +108,12 @@ export class CatalogueRepository {
     };
   }
 
-  /** Card fields of the given products, in a locale and sales plan. */
-  private async cardRows(ids: number[], locale: string, salesPlanId: number): Promise<ProductCardRow[]> {
-    const rows = await this.db
+  /**
+   * A product with its texts in `locale`, its price in the sales plan (so: visible there), its brand,
+   * and the French names its pictures are labelled with (one URL per image, see media-urls.ts).
+   */
+  private productWithBrand(locale: string, salesPlanId: number) {
+    return this.db
       .selectFrom('product')
       .innerJoin('product_translation', (j) =>
         j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', locale),
@@ -122,13 +125,17 @@ export class CatalogueRepository {
       .innerJoin('brand_translation', (j) =>
         j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', locale),
       )
-      // Pictures are labelled in French whatever the page language (one URL per image).
       .leftJoin('product_translation as label_t', (j) =>
         j.onRef('label_t.product_id', '=', 'product.id').on('label_t.locale', '=', LABEL_LOCALE),
       )
       .leftJoin('brand_translation as label_b', (j) =>
         j.onRef('label_b.brand_id', '=', 'brand.id').on('label_b.locale', '=', LABEL_LOCALE),
-      )
+      );
+  }
+
+  /** Card fields of the given products, in a locale and sales plan. */
+  private async cardRows(ids: number[], locale: string, salesPlanId: number): Promise<ProductCardRow[]> {
+    const rows = await this.productWithBrand(locale, salesPlanId)
       .select([
         sql<string>`coalesce(label_t.name, product_translation.name)`.as('name_fr'),
         sql<string>`coalesce(label_b.name, brand_translation.name)`.as('brand_name_fr'),
@@ -285,28 +292,7 @@ export class CatalogueRepository {
     where: { locale: string; salesPlanId: number } & ({ slug: string } | { id: number }),
     includeUnpublished = false,
   ) {
-    return this.db
-      .selectFrom('product')
-      .innerJoin('product_translation', (j) =>
-        j
-          .onRef('product_translation.product_id', '=', 'product.id')
-          .on('product_translation.locale', '=', where.locale),
-      )
-      .innerJoin('product_price', (j) =>
-        j
-          .onRef('product_price.product_id', '=', 'product.id')
-          .on('product_price.sales_plan_id', '=', where.salesPlanId),
-      )
-      .innerJoin('brand', 'brand.id', 'product.brand_id')
-      .innerJoin('brand_translation', (j) =>
-        j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', where.locale),
-      )
-      .leftJoin('product_translation as label_t', (j) =>
-        j.onRef('label_t.product_id', '=', 'product.id').on('label_t.locale', '=', LABEL_LOCALE),
-      )
-      .leftJoin('brand_translation as label_b', (j) =>
-        j.onRef('label_b.brand_id', '=', 'brand.id').on('label_b.locale', '=', LABEL_LOCALE),
-      )
+    return this.productWithBrand(where.locale, where.salesPlanId)
       .selectAll('product')
       .select([
         sql<string>`coalesce(label_t.name, product_translation.name)`.as('name_fr'),
