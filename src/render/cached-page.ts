@@ -36,7 +36,7 @@ export class PageCacheMiddleware implements NestMiddleware {
 
   use(req: Request, res: Response, next: NextFunction): void {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.site) return next();
-    const page = this.cache.get(pageCacheKey(req.site, req.originalUrl));
+    const page = this.cache.getForReplay(pageCacheKey(req.site, req.originalUrl));
     if (!page) return next();
     const body = withNonceParts(page, res.locals.cspNonce ?? '');
     res.statusCode = page.status;

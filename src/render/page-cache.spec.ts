@@ -61,4 +61,41 @@ describe(PageCache.name, () => {
     sut.clear();
     expect(sut.get('a')).toBeUndefined();
   });
+
+  describe('getForReplay (stale-while-revalidate)', () => {
+    it('serves a fresh entry like get', () => {
+      const sut = cache(30);
+      sut.set('a', 'A');
+      expect(sut.getForReplay('a')).toBe('A');
+    });
+
+    it('lets exactly one request through to refresh an expired entry and serves the others the stale copy', () => {
+      const sut = cache(30);
+      sut.set('a', 'old');
+      now += 31_000;
+      expect(sut.getForReplay('a')).toBeUndefined(); // this one renders
+      expect(sut.getForReplay('a')).toBe('old');
+      expect(sut.getForReplay('a')).toBe('old');
+      sut.set('a', 'new');
+      expect(sut.getForReplay('a')).toBe('new');
+    });
+
+    it('lets another request try when a refresh has not come back within 10 s', () => {
+      const sut = cache(30);
+      sut.set('a', 'old');
+      now += 31_000;
+      expect(sut.getForReplay('a')).toBeUndefined();
+      now += 10_001;
+      expect(sut.getForReplay('a')).toBeUndefined();
+      expect(sut.getForReplay('a')).toBe('old');
+    });
+
+    it('drops an entry stale for more than ten times its time to live', () => {
+      const sut = cache(30);
+      sut.set('a', 'old');
+      now += 30_000 + 300_001;
+      expect(sut.getForReplay('a')).toBeUndefined();
+      expect(sut.getForReplay('a')).toBeUndefined();
+    });
+  });
 });

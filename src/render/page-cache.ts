@@ -4,7 +4,14 @@ import { APP_CONFIG, type AppConfig } from '../config/app.config';
 interface Entry<T> {
   value: T;
   expires: number;
+  /** When a request was let through to render a fresh copy of this stale entry. */
+  refreshingSince?: number;
 }
+
+/** How long past its time to live an entry may still be served while one request refreshes it. */
+const STALE_FACTOR = 10;
+/** A refresh that has not stored its result by then (it failed) may be tried by another request. */
+const REFRESH_TIMEOUT_MS = 10_000;
 
 /** A rendered response ready to replay: the HTML is split where the per-response nonce goes. */
 export interface CachedPage {
@@ -36,6 +43,33 @@ export class PageCache<T = CachedPage> {
       this.entries.delete(key);
       return undefined;
     }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /**
+   * For the replay fast path: a fresh entry; or, once it has expired, the stale entry for every request
+   * but one, which is let through (undefined) to render the new copy: a hot page that expires costs one
+   * render, not one per waiting visitor (stale-while-revalidate with a single refresh).
+   */
+  getForReplay(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const now = Date.now();
+    if (entry.expires >= now) return this.touch(key, entry);
+    if (now - entry.expires > this.ttlMs * STALE_FACTOR) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    if (entry.refreshingSince === undefined || now - entry.refreshingSince > REFRESH_TIMEOUT_MS) {
+      entry.refreshingSince = now;
+      return undefined;
+    }
+    return this.touch(key, entry);
+  }
+
+  private touch(key: string, entry: Entry<T>): T {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry.value;

@@ -82,23 +82,25 @@ export class CatalogueRepository {
     const page = Math.max(1, query.page ?? 1);
     // The page's ids first (sorted and cut in the index-friendly scope), then their details: the
     // joins for names, brand and labels run for 12 rows, not for the whole catalogue.
-    let ids = this.scope(query).select('product.id');
+    // The total rides along as a window count (one scan, not two); a page past the end has no row
+    // to carry it, so only then is it counted on its own.
+    let ids = this.scope(query).select(['product.id', sql<number>`count(*) over ()`.as('total')]);
     ids =
       query.sort === 'asc_price'
         ? ids.orderBy('product_price.price', 'asc')
         : query.sort === 'desc_price'
           ? ids.orderBy('product_price.price', 'desc')
           : ids.orderBy('product.position', 'asc');
-    const [pageIds, count] = await Promise.all([
-      ids
-        .orderBy('product.id')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute(),
-      this.scope(query)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirst(),
-    ]);
+    const pageIds = await ids
+      .orderBy('product.id')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    const count = pageIds.length
+      ? { total: pageIds[0].total }
+      : await this.scope(query)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirst();
     const order = pageIds.map((row) => row.id);
     const items = order.length ? await this.cardRows(order, query.locale, query.salesPlanId) : [];
     const byId = new Map(items.map((item) => [item.id, item]));
@@ -190,9 +192,14 @@ export class CatalogueRepository {
     return results.flat().map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
   }
 
-  /** Every (filter, value) pair of the index: an index-only read of product_facet's key. */
-  facetValues() {
-    return this.db.selectFrom('product_facet').select(['name', 'value']).distinct().execute();
+  /** Which of these (filter, value) pairs exist in the index (primary-key lookups). */
+  existingFacetValues(pairs: Array<{ name: string; value: string }>) {
+    return this.db
+      .selectFrom('product_facet')
+      .select(['name', 'value'])
+      .distinct()
+      .where((eb) => eb.or(pairs.map((p) => eb.and([eb('name', '=', p.name), eb('value', '=', p.value)]))))
+      .execute();
   }
 
   labels(kinds: string[], locale: string) {

@@ -5,7 +5,7 @@ import type { SiteContext } from '../shop/shop.types';
 import { CatalogueRepository } from './catalogue.repository';
 import type { FacetCount, ProductCardRow, ProductQuery } from './catalogue.types';
 import type { ProductCardView } from './catalogue.views';
-import { FILTERS, type FilterName } from './filters';
+import { DROPDOWN_LIMIT, FILTERS, type FilterName, type FilterSelection } from './filters';
 import { toProductCard } from './product-card.mapper';
 
 export interface CategoryNode {
@@ -131,25 +131,52 @@ export class CatalogueService {
     );
   }
 
+  /**
+   * Facet counts of a list. Dropdown filters (products, active ingredients) keep at most 15 values
+   * (SPEC §4): the chosen ones, then the most frequent; so a catalogue of 10,000 products does not
+   * send 10,000 product names to a list page.
+   */
   async facets(query: ProductQuery): Promise<FacetCount[]> {
     return this.cache.getOrSet(
       `catalogue:facets:${JSON.stringify({ ...query, page: undefined, perPage: undefined, sort: undefined })}`,
-      () =>
-        this.repository.facetCounts(
+      async () => {
+        const counts = await this.repository.facetCounts(
           query,
           FILTERS.map((f) => f.name),
-        ),
+        );
+        const kept: FacetCount[] = [];
+        for (const def of FILTERS) {
+          const group = counts.filter((c) => c.name === def.name);
+          if (!def.dropdown || group.length <= DROPDOWN_LIMIT) {
+            kept.push(...group);
+            continue;
+          }
+          const chosen = query.selection?.[def.name] ?? [];
+          const ranked = group.sort(
+            (a, b) =>
+              Number(chosen.includes(b.value)) - Number(chosen.includes(a.value)) ||
+              b.count - a.count ||
+              a.value.localeCompare(b.value),
+          );
+          kept.push(...ranked.slice(0, Math.max(DROPDOWN_LIMIT, chosen.length)));
+        }
+        return kept;
+      },
       120,
     );
   }
 
-  /** Every filter value that exists, to tell an unknown filter (404) from an empty one. */
-  async knownFacetValues(): Promise<Record<string, string[]>> {
-    return this.cache.getOrSet('catalogue:facet-values', async () => {
-      const known: Record<string, string[]> = {};
-      for (const row of await this.repository.facetValues()) (known[row.name] ??= []).push(row.value);
-      return known;
-    });
+  /** The chosen filter values that exist nowhere in the catalogue (the list answers 404 for them). */
+  async unknownFilterValues(selection: FilterSelection): Promise<string[]> {
+    const pairs = Object.entries(selection).flatMap(([name, values]) =>
+      (values ?? []).map((value) => ({ name, value })),
+    );
+    if (!pairs.length) return [];
+    const key = `catalogue:facet-exists:${JSON.stringify(pairs)}`;
+    const existing = await this.cache.getOrSet(key, () => this.repository.existingFacetValues(pairs));
+    return pairs
+      .filter((p) => !existing.some((e) => e.name === p.name && e.value === p.value))
+      .map((p) => `${p.name}:${p.value}`);
   }
 
   async cards(rows: ProductCardRow[], site: Pick<SiteContext, 'locale' | 'salesPlan'>): Promise<ProductCardView[]> {

@@ -69,10 +69,7 @@ export class ProductListService {
     const t = this.render.translator(locale);
     const selection = pairsToSelection(tail.filters);
     if (!selection) throw DomainException.notFound();
-    const known = await this.catalogue.knownFacetValues();
-    for (const [name, values] of Object.entries(selection)) {
-      if (values?.some((v) => !known[name]?.includes(v))) throw DomainException.notFound();
-    }
+    if ((await this.catalogue.unknownFilterValues(selection)).length) throw DomainException.notFound();
     let expertise: { node: CategoryNode; ids: number[] } | null = null;
     if (tail.expertise) {
       expertise = await this.catalogue.categoryBySlug(locale, tail.expertise);
