@@ -18,6 +18,10 @@ export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
   parts: string[];
+  /** The same parts encoded once, written as they are (no per-response encoding of the page). */
+  buffers: Buffer[];
+  /** Bytes of the page without its nonces, and how many nonces it carries. */
+  byteLength: number;
 }
 
 const MAX_ENTRIES = 500;
