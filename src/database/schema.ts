@@ -310,6 +310,16 @@ export interface SlugHistoryTable {
   created_at: ColumnType<Date, string | undefined, never>;
 }
 
+export interface FacetSummaryTable {
+  sales_plan_id: number;
+  locale: string;
+  /** 0 = the whole catalogue. */
+  category_id: number;
+  name: string;
+  value: string;
+  count: number;
+}
+
 export interface DB {
   shop: ShopTable;
   shop_language: ShopLanguageTable;
@@ -336,4 +346,5 @@ export interface DB {
   product_faq: ProductFaqTable;
   brand_faq: BrandFaqTable;
   slug_history: SlugHistoryTable;
+  facet_summary: FacetSummaryTable;
 }

@@ -96,6 +96,30 @@ describe('catalogue API v1 (e2e)', () => {
     expect(res.body.filtersAvailable.find((g: { name: string }) => g.name === 'diner_type')).toBeUndefined();
   });
 
+  it('answers the same facet counts from the precomputed summary as from the live index', async () => {
+    const lactibiane = `&caracteristics=${encodeURIComponent('{"brand":["lactibiane"]}')}`;
+    for (const category of [
+      '',
+      '&category=digestion',
+      '&category=floreintestinale',
+      lactibiane,
+      `&category=digestion${lactibiane}`,
+    ]) {
+      // no_free=1 and the default price range: the summary; a price cap of 9999: the live query.
+      const summary = await api(`/filtersProducts?no_free=1${category}`).expect(200);
+      const live = await api(
+        `/filtersProducts?no_free=1${category}&price=${encodeURIComponent('{"min":0,"max":9999}')}`,
+      ).expect(200);
+      const sorted = (groups: Array<{ name: string; data: Array<{ slug: string; count: number }> }>) =>
+        groups.map((g) => ({
+          name: g.name,
+          data: [...g.data].sort((a, b) => a.slug.localeCompare(b.slug)).map((d) => `${d.slug}:${d.count}`),
+        }));
+      expect(sorted(summary.body.filtersAvailable)).toEqual(sorted(live.body.filtersAvailable));
+      expect(summary.body.filtersAvailable.length).toBeGreaterThan(0);
+    }
+  });
+
   it('GET /products/{id}/faqs answers at most 4 items; /brands/{id}/faqs the brand FAQs', async () => {
     const product = pick((p) => p.faqs.length > 4, 'many FAQs');
     const list = await api(`/product?text=${encodeURIComponent(product.texts.fr.name)}&perPage=50`).expect(200);

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-platform';
 import * as m0002 from './0002-search-extensions';
 import * as m0003 from './0003-catalogue';
+import * as m0004 from './0004-facet-summary';
 
 /** Every migration, in order. Listed explicitly so the compiled build needs no directory scan. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-platform': m0001,
   '0002-search-extensions': m0002,
   '0003-catalogue': m0003,
+  '0004-facet-summary': m0004,
 };

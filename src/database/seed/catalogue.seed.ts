@@ -345,3 +345,61 @@ async function seedBrandFaqs(trx: Transaction<DB>, content: CatalogueContent): P
     if (rows.length) await trx.insertInto('brand_faq').values(rows).execute();
   }
 }
+
+/**
+ * Recomputes facet_summary: for each sales plan and locale, the facet counts of the published,
+ * non-free products priced in the default range, over the whole catalogue (category 0) and per
+ * expertise (a product counts for its expertise and that expertise's parent).
+ */
+export const FACET_SUMMARY_TOTAL = '__total';
+const TOTAL = FACET_SUMMARY_TOTAL;
+
+export async function refreshFacetSummary(db: Database): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('facet_summary').execute();
+    await sql`
+      insert into facet_summary (sales_plan_id, locale, category_id, name, value, count)
+      select pp.sales_plan_id, t.locale, 0, f.name, f.value, count(*)
+      from product p
+      join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
+      join product_translation t on t.product_id = p.id
+      join product_facet f on f.product_id = p.id
+      where p.published and not p.is_free
+      group by pp.sales_plan_id, t.locale, f.name, f.value
+      union all
+      select pp.sales_plan_id, t.locale, 0, ${TOTAL}, '', count(*)
+      from product p
+      join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
+      join product_translation t on t.product_id = p.id
+      where p.published and not p.is_free
+      group by pp.sales_plan_id, t.locale
+    `.execute(trx);
+    await sql`
+      insert into facet_summary (sales_plan_id, locale, category_id, name, value, count)
+      select pp.sales_plan_id, t.locale, a.category_id, f.name, f.value, count(distinct p.id)
+      from product p
+      join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
+      join product_translation t on t.product_id = p.id
+      join (
+        select pc.product_id, pc.category_id from product_category pc
+        union
+        select pc.product_id, c.parent_id from product_category pc join category c on c.id = pc.category_id where c.parent_id is not null
+      ) a on a.product_id = p.id
+      join product_facet f on f.product_id = p.id
+      where p.published and not p.is_free
+      group by pp.sales_plan_id, t.locale, a.category_id, f.name, f.value
+      union all
+      select pp.sales_plan_id, t.locale, a.category_id, ${TOTAL}, '', count(distinct p.id)
+      from product p
+      join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
+      join product_translation t on t.product_id = p.id
+      join (
+        select pc.product_id, pc.category_id from product_category pc
+        union
+        select pc.product_id, c.parent_id from product_category pc join category c on c.id = pc.category_id where c.parent_id is not null
+      ) a on a.product_id = p.id
+      where p.published and not p.is_free
+      group by pp.sales_plan_id, t.locale, a.category_id
+    `.execute(trx);
+  });
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../database';
-import { seedCatalogue } from './catalogue.seed';
+import { refreshFacetSummary, seedCatalogue } from './catalogue.seed';
 import { contentDir } from './content';
 import { seedPlatform } from './platform.seed';
 
@@ -12,7 +12,11 @@ export async function seedAll(db: Database, dir = contentDir()): Promise<Record<
   return { platform, catalogue };
 }
 
-/** Planner statistics after a bulk load: without them every join is planned for one row. */
+/**
+ * After a bulk load: the facet counts of the unfiltered lists, then planner statistics (without them
+ * every join is planned for one row).
+ */
 export async function refreshStatistics(db: Database): Promise<void> {
+  await refreshFacetSummary(db);
   await sql`analyze`.execute(db);
 }

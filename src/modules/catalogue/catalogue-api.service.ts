@@ -293,10 +293,12 @@ export class CatalogueApiService {
     }
     const categoryIds = [...(dto.categories ?? []), ...(dto.categoryId ? [dto.categoryId] : [])];
     let expanded: number[] | undefined;
+    let expertiseId: number | undefined;
     if (dto.category) {
       const found = await this.catalogue.categoryBySlug(site.locale as Locale, dto.category);
       if (!found) throw DomainException.invalidInput({ category: `unknown expertise ${dto.category}` });
       expanded = found.ids;
+      expertiseId = found.node.id;
     } else if (categoryIds.length) {
       expanded = [];
       for (const id of categoryIds) {
@@ -304,6 +306,7 @@ export class CatalogueApiService {
         if (!found) throw DomainException.invalidInput({ categories: `unknown category ${id}` });
         expanded.push(...found.ids);
       }
+      if (categoryIds.length === 1) expertiseId = categoryIds[0];
     }
     if (dto.price && dto.price.min > dto.price.max)
       throw DomainException.invalidInput({ price: 'min must not exceed max' });
@@ -311,6 +314,7 @@ export class CatalogueApiService {
       locale: site.locale,
       salesPlanId: site.salesPlan.id,
       categoryIds: expanded,
+      expertiseId,
       selection,
       price: dto.price ? { min: dto.price.min, max: dto.price.max } : { ...DEFAULT_PRICE_RANGE },
       sort: (dto.sort ?? dto.orderBy ?? 'asc_order') as Sort,

@@ -3,7 +3,8 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
 import type { DB } from '../../database/schema';
-import type { FilterName, FilterSelection } from './filters';
+import { DROPDOWN_LIMIT, FILTERS, type FilterName, type FilterSelection } from './filters';
+import { FACET_SUMMARY_TOTAL } from '../../database/seed/catalogue.seed';
 import { LABEL_LOCALE } from '../media/media-urls';
 import type { FacetCount, ProductCardRow, ProductQuery } from './catalogue.types';
 
@@ -82,9 +83,16 @@ export class CatalogueRepository {
     const page = Math.max(1, query.page ?? 1);
     // The page's ids first (sorted and cut in the index-friendly scope), then their details: the
     // joins for names, brand and labels run for 12 rows, not for the whole catalogue.
-    // The total rides along as a window count (one scan, not two); a page past the end has no row
-    // to carry it, so only then is it counted on its own.
-    let ids = this.scope(query).select(['product.id', sql<number>`count(*) over ()`.as('total')]);
+    // An unfiltered list takes its total from the facet summary and walks products in position
+    // order; otherwise the total rides along as a window count (one scan, not two). A page past the
+    // end has no row to carry it, so only then is it counted on its own.
+    const summarised = usesFacetSummary(query) && (query.sort ?? 'asc_order') === 'asc_order';
+    const summaryTotal = summarised ? await this.summaryTotal(query) : undefined;
+    let ids = this.scope(query).select(
+      summaryTotal === undefined
+        ? ['product.id', sql<number>`count(*) over ()`.as('total')]
+        : ['product.id', sql<number>`${summaryTotal}::int`.as('total')],
+    );
     ids =
       query.sort === 'asc_price'
         ? ids.orderBy('product_price.price', 'asc')
@@ -108,6 +116,18 @@ export class CatalogueRepository {
       items: order.map((id) => byId.get(id)).filter((item): item is ProductCardRow => item !== undefined),
       total: Number(count?.total ?? 0),
     };
+  }
+
+  private async summaryTotal(query: ProductQuery): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('facet_summary')
+      .select('count')
+      .where('sales_plan_id', '=', query.salesPlanId)
+      .where('locale', '=', query.locale)
+      .where('category_id', '=', query.expertiseId ?? 0)
+      .where('name', '=', FACET_SUMMARY_TOTAL)
+      .executeTakeFirst();
+    return row ? Number(row.count) : undefined;
   }
 
   /**
@@ -174,6 +194,33 @@ export class CatalogueRepository {
    * applied, so a visitor can add values within a type (OR) while types combine with AND.
    */
   async facetCounts(query: ProductQuery, names: readonly FilterName[]): Promise<FacetCount[]> {
+    if (usesFacetSummary(query)) {
+      const summary = () =>
+        this.db
+          .selectFrom('facet_summary')
+          .select(['name', 'value', 'count'])
+          .where('sales_plan_id', '=', query.salesPlanId)
+          .where('locale', '=', query.locale)
+          .where('category_id', '=', query.expertiseId ?? 0);
+      // Dropdown filters show 15 values (SPEC §4): the most frequent are read, not 10,000 products.
+      const dropdowns = FILTERS.filter((f) => f.dropdown && names.includes(f.name)).map((f) => f.name);
+      const lists = names.filter((n) => !dropdowns.includes(n));
+      const rows = (
+        await Promise.all([
+          lists.length ? summary().where('name', 'in', lists).execute() : Promise.resolve([]),
+          ...dropdowns.map((name) =>
+            summary()
+              .where('name', '=', name)
+              .orderBy('count', 'desc')
+              .orderBy('value')
+              .limit(DROPDOWN_LIMIT)
+              .execute(),
+          ),
+        ])
+      ).flat();
+      // Empty only before the first refresh (a database migrated but not yet re-seeded): count live.
+      if (rows.length) return rows.map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
+    }
     const selection = query.selection ?? {};
     const selectedTypes = names.filter((n) => selection[n]?.length);
     const count = (skip: FilterName | undefined, only: readonly FilterName[]) =>
@@ -185,9 +232,16 @@ export class CatalogueRepository {
         .groupBy(['product_facet.name', 'product_facet.value'])
         .execute();
     const unselected = names.filter((n) => !selectedTypes.includes(n));
+    // A chosen type is counted without its own choice: when that leaves an unfiltered list, its
+    // counts are the summary's (one chosen type, the most common case).
+    const ownCounts = (name: FilterName) => {
+      const rest = Object.fromEntries(Object.entries(selection).filter(([n]) => n !== name));
+      const without = { ...query, selection: rest };
+      return usesFacetSummary(without) ? this.facetCounts(without, [name]) : count(name, [name]);
+    };
     const results = await Promise.all([
       unselected.length ? count(undefined, unselected) : Promise.resolve([]),
-      ...selectedTypes.map((name) => count(name, [name])),
+      ...selectedTypes.map(ownCounts),
     ]);
     return results.flat().map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
   }
@@ -478,6 +532,27 @@ function facetExists(eb: ExpressionBuilder<DB, 'product'>, name: FilterName, val
       .whereRef('product_facet.product_id', '=', 'product.id')
       .where('product_facet.name', '=', name)
       .where('product_facet.value', 'in', values),
+  );
+}
+
+/**
+ * The unfiltered list of the whole catalogue or of one expertise (published, not free, default price
+ * range): its facet counts are precomputed in facet_summary (see refreshFacetSummary).
+ */
+export function usesFacetSummary(query: ProductQuery): boolean {
+  const noSelection = Object.values(query.selection ?? {}).every((values) => !values?.length);
+  const defaultPrice = !query.price || (query.price.min <= 0 && query.price.max >= 10000);
+  const scopedByExpertiseOnly = !query.categoryIds?.length || query.expertiseId !== undefined;
+  return (
+    noSelection &&
+    defaultPrice &&
+    scopedByExpertiseOnly &&
+    query.noFree === true &&
+    query.published !== false &&
+    !query.text &&
+    !query.needIds?.length &&
+    !query.productIds?.length &&
+    !query.productType
   );
 }
 

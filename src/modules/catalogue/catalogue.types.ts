@@ -23,6 +23,8 @@ export interface ProductQuery {
   needIds?: number[];
   productType?: string;
   productIds?: number[];
+  /** The expertise the list is about (categoryIds holds it and its descendants). */
+  expertiseId?: number;
 }
 
 export interface ProductCardRow {

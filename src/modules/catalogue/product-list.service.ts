@@ -80,6 +80,7 @@ export class ProductListService {
       locale,
       salesPlanId: site.salesPlan.id,
       categoryIds: expertise?.ids,
+      expertiseId: expertise?.node.id,
       selection,
       price: options.price,
       sort: options.sort,
