@@ -358,48 +358,32 @@ export async function refreshFacetSummary(db: Database): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('facet_summary').execute();
     await sql`
-      insert into facet_summary (sales_plan_id, locale, category_id, name, value, count)
-      select pp.sales_plan_id, t.locale, 0, f.name, f.value, count(*)
-      from product p
-      join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
-      join product_translation t on t.product_id = p.id
-      join product_facet f on f.product_id = p.id
-      where p.published and not p.is_free
-      group by pp.sales_plan_id, t.locale, f.name, f.value
-      union all
-      select pp.sales_plan_id, t.locale, 0, ${TOTAL}, '', count(*)
-      from product p
-      join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
-      join product_translation t on t.product_id = p.id
-      where p.published and not p.is_free
-      group by pp.sales_plan_id, t.locale
-    `.execute(trx);
-    await sql`
-      insert into facet_summary (sales_plan_id, locale, category_id, name, value, count)
-      select pp.sales_plan_id, t.locale, a.category_id, f.name, f.value, count(distinct p.id)
-      from product p
-      join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
-      join product_translation t on t.product_id = p.id
-      join (
-        select pc.product_id, pc.category_id from product_category pc
+      with visible as (
+        select pp.sales_plan_id, t.locale, p.id
+        from product p
+        join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
+        join product_translation t on t.product_id = p.id
+        where p.published and not p.is_free
+      ),
+      placed as (
+        select product_id, category_id from product_category
         union
-        select pc.product_id, c.parent_id from product_category pc join category c on c.id = pc.category_id where c.parent_id is not null
-      ) a on a.product_id = p.id
-      join product_facet f on f.product_id = p.id
-      where p.published and not p.is_free
-      group by pp.sales_plan_id, t.locale, a.category_id, f.name, f.value
+        select pc.product_id, c.parent_id from product_category pc join category c on c.id = pc.category_id
+        where c.parent_id is not null
+      ),
+      scoped as (
+        select sales_plan_id, locale, 0 as category_id, id from visible
+        union all
+        select v.sales_plan_id, v.locale, a.category_id, v.id from visible v join placed a on a.product_id = v.id
+      )
+      insert into facet_summary (sales_plan_id, locale, category_id, name, value, count)
+      select s.sales_plan_id, s.locale, s.category_id, f.name, f.value, count(*)
+      from scoped s join product_facet f on f.product_id = s.id
+      group by s.sales_plan_id, s.locale, s.category_id, f.name, f.value
       union all
-      select pp.sales_plan_id, t.locale, a.category_id, ${TOTAL}, '', count(distinct p.id)
-      from product p
-      join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
-      join product_translation t on t.product_id = p.id
-      join (
-        select pc.product_id, pc.category_id from product_category pc
-        union
-        select pc.product_id, c.parent_id from product_category pc join category c on c.id = pc.category_id where c.parent_id is not null
-      ) a on a.product_id = p.id
-      where p.published and not p.is_free
-      group by pp.sales_plan_id, t.locale, a.category_id
+      select sales_plan_id, locale, category_id, ${TOTAL}, '', count(*)
+      from scoped
+      group by sales_plan_id, locale, category_id
     `.execute(trx);
   });
 }
