@@ -15,6 +15,59 @@ import { ProductService } from './product.service';
 
 const VALUE = /^[a-z0-9][a-z0-9_-]*$/;
 
+type ProductFields = Pick<
+  ProductCardRow,
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'reference'
+  | 'ean'
+  | 'price'
+  | 'is_new_from'
+  | 'is_new_to'
+  | 'is_new_formulae'
+  | 'promoted'
+  | 'is_free'
+  | 'product_type'
+  | 'brand_key'
+  | 'brand_name'
+  | 'brand_name_fr'
+  | 'brand_slug'
+  | 'brand_class'
+  | 'brand_color'
+>;
+
+/** The fields a product has in every API answer (list item or whole product), SPEC §3 names. */
+function productFields(row: ProductFields, brandId: number | undefined) {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    reference: row.reference,
+    ean: row.ean,
+    price: Number(row.price),
+    is_new_from: row.is_new_from,
+    is_new_to: row.is_new_to,
+    is_new: isNew(row.is_new_from, row.is_new_to),
+    is_new_formulae: row.is_new_formulae,
+    promoted: row.promoted,
+    is_free: row.is_free,
+    product_type: row.product_type,
+    brand: {
+      id: brandId,
+      name: row.brand_name,
+      slug: row.brand_slug,
+      class: row.brand_class,
+      logo: brandPicture({
+        key: row.brand_key,
+        name_fr: row.brand_name_fr,
+        color: row.brand_color,
+        alt: row.brand_name,
+      }).fallback,
+    },
+  };
+}
+
 /**
  * The catalogue part of the content API (SPEC §7): the same services as the pages, answered in the
  * shapes of the spec (`data.items`, `data.total`, `data.code`…).
@@ -137,38 +190,14 @@ export class CatalogueApiService {
     };
     return {
       data: {
-        id: row.id,
-        name: row.name,
-        slug: row.slug,
-        reference: row.reference,
+        ...productFields(row, brand?.id),
         source_id: row.source_id,
-        ean: row.ean,
-        price: Number(row.price),
         original_price: {
           price: row.original_price === null ? null : Number(row.original_price),
           marketing_description: row.texts?.marketing_description ?? null,
           legal_notices: row.texts?.legal_notices ?? null,
         },
         volume_discounts: row.volume_discounts,
-        is_new_from: row.is_new_from,
-        is_new_to: row.is_new_to,
-        is_new: isNew(row.is_new_from, row.is_new_to),
-        is_new_formulae: row.is_new_formulae,
-        promoted: row.promoted,
-        is_free: row.is_free,
-        product_type: row.product_type,
-        brand: {
-          id: brand?.id,
-          name: row.brand_name,
-          slug: row.brand_slug,
-          class: row.brand_class,
-          logo: brandPicture({
-            key: row.brand_key,
-            name_fr: row.brand_name_fr,
-            color: row.brand_color,
-            alt: row.brand_name,
-          }).fallback,
-        },
         override_brand_logo: null,
         categories: (await this.repository.productCategories(row.id, site.locale)).map((c) => ({
           id: c.id,
@@ -335,32 +364,8 @@ export class CatalogueApiService {
     const brand = brands.find((b) => b.key === row.brand_key);
     const image = productPicture(row, 'card');
     return {
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      reference: row.reference,
-      ean: row.ean,
-      price: Number(row.price),
+      ...productFields(row, brand?.id),
       original_price: { price: row.original_price === null ? null : Number(row.original_price) },
-      is_new_from: row.is_new_from,
-      is_new_to: row.is_new_to,
-      is_new: isNew(row.is_new_from, row.is_new_to),
-      is_new_formulae: row.is_new_formulae,
-      promoted: row.promoted,
-      is_free: row.is_free,
-      product_type: row.product_type,
-      brand: {
-        id: brand?.id,
-        name: row.brand_name,
-        slug: row.brand_slug,
-        class: row.brand_class,
-        logo: brandPicture({
-          key: row.brand_key,
-          name_fr: row.brand_name_fr,
-          color: row.brand_color,
-          alt: row.brand_name,
-        }).fallback,
-      },
       caracteristics: {
         small_image: { value: { url: image.fallback, webp: image.webp, alt: row.name, title: row.name } },
         tagline: { value: row.tagline },
