@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pick } from '../support/content';
-import { DE_HOST, FR_HOST, islandsHydrated, launchBrowser, startSite, watchConsole, type RunningSite } from './support';
+import { DE_HOST, FR_HOST, launchBrowser, openPage, seriousViolations, startSite, type RunningSite } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -29,15 +28,8 @@ describe('catalogue (browser)', () => {
     await context.close();
   });
 
-  async function open(path: string, host = FR_HOST, viewport = DESKTOP) {
-    const page = await context.newPage();
-    await page.setViewportSize(viewport);
-    const logs = watchConsole(page);
-    const response = await page.goto(site.url(host, path));
-    expect(response?.status()).toBe(200);
-    await islandsHydrated(page);
-    return { page, logs };
-  }
+  const open = (path: string, host = FR_HOST, viewport = DESKTOP) =>
+    openPage(context, site.url(host, path), viewport, (status) => status === 200);
 
   const count = async (page: Page) => Number(/\d+/.exec((await page.textContent('.listing__count')) ?? '')?.[0]);
 
@@ -157,8 +149,24 @@ describe('catalogue (browser)', () => {
     await page.screenshot({ path: '/tmp/catalogue-product-phone.png', fullPage: true });
   });
 
+  it.each([
+    [PHONE, 1],
+    [{ width: 700, height: 900 }, 2],
+    [{ width: 1366, height: 900 }, 2],
+    [{ width: 1500, height: 900 }, 4],
+  ])('at %p the pharmacy card sits at position %i of the grid', async (viewport, position) => {
+    const { page } = await open('/produits', FR_HOST, viewport);
+    // Reading order on screen: by row (top), then by column (left).
+    const order = await page.$$eval('.product-grid > li', (items) =>
+      items
+        .map((li) => ({ pharmacy: li.classList.contains('product-grid__pharmacy'), box: li.getBoundingClientRect() }))
+        .sort((a, b) => Math.round(a.box.top) - Math.round(b.box.top) || a.box.left - b.box.left)
+        .map((item) => item.pharmacy),
+    );
+    expect(order.indexOf(true) + 1).toBe(position);
+  });
+
   describe('accessibility (axe-core)', () => {
-    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     const product = pick(
       (p) => p.volume_discounts.length > 0 && !!p.packaging_group,
       'product with tiers and packagings',
@@ -171,36 +179,7 @@ describe('catalogue (browser)', () => {
       [`/produkt/${product.texts.de.slug}`, DE_HOST, PHONE],
       [`/produit/${product.texts.fr.slug}/questions-reponses`, FR_HOST, PHONE],
     ])('%s on %s at %p has no serious or critical violation', async (path, host, viewport) => {
-      const axeContext = await browser.newContext({ viewport, bypassCSP: true });
-      try {
-        const page = await axeContext.newPage();
-        await page.goto(site.url(host, path));
-        await islandsHydrated(page);
-        await page.evaluate(axeSource);
-        const violations = await page.evaluate(async () => {
-          const result = await (
-            window as unknown as {
-              axe: {
-                run(): Promise<{
-                  violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-                }>;
-              };
-            }
-          ).axe.run();
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map(
-              (v) =>
-                `${v.impact} ${v.id}: ${v.help} at ${v.nodes
-                  .map((n) => n.target.join(' '))
-                  .slice(0, 5)
-                  .join(', ')}`,
-            );
-        });
-        expect(violations).toEqual([]);
-      } finally {
-        await axeContext.close();
-      }
+      expect(await seriousViolations(browser, site.url(host, path), viewport)).toEqual([]);
     });
   });
 });

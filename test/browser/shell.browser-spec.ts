@@ -1,6 +1,15 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DE_HOST, FR_HOST, islandsHydrated, launchBrowser, startSite, watchConsole, type RunningSite } from './support';
+import {
+  DE_HOST,
+  FR_HOST,
+  islandsHydrated,
+  launchBrowser,
+  openPage,
+  seriousViolations,
+  startSite,
+  watchConsole,
+  type RunningSite,
+} from './support';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -28,19 +37,7 @@ describe('site shell (browser)', () => {
     await context.close();
   });
 
-  async function open(
-    path: string,
-    host = FR_HOST,
-    viewport = DESKTOP,
-  ): Promise<{ page: Page; logs: ReturnType<typeof watchConsole> }> {
-    const page = await context.newPage();
-    await page.setViewportSize(viewport);
-    const logs = watchConsole(page);
-    const response = await page.goto(site.url(host, path));
-    expect(response?.status()).toBeLessThan(500);
-    await islandsHydrated(page);
-    return { page, logs };
-  }
+  const open = (path: string, host = FR_HOST, viewport = DESKTOP) => openPage(context, site.url(host, path), viewport);
 
   describe.each([
     [FR_HOST, 'fr', 'Votre flore intestinale, notre expertise'],
@@ -296,39 +293,13 @@ describe('site shell (browser)', () => {
   });
 
   describe('accessibility (axe-core)', () => {
-    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
     it.each([
       ['/', FR_HOST, DESKTOP],
       ['/', DE_HOST, PHONE],
       ['/une-page-inconnue', FR_HOST, PHONE],
       ['/?utm_medium=QRcode', DE_HOST, DESKTOP],
     ])('%s on %s at %p has no serious or critical violation', async (path, host, viewport) => {
-      // axe is injected as a script: only this context bypasses the page's CSP (script-src 'self').
-      const axeContext = await browser.newContext({ viewport, bypassCSP: true });
-      try {
-        const page = await axeContext.newPage();
-        await page.goto(site.url(host, path));
-        await islandsHydrated(page);
-        await page.evaluate(axeSource);
-        const violations = await page.evaluate(async () => {
-          const result = await (
-            window as unknown as {
-              axe: {
-                run(): Promise<{
-                  violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-                }>;
-              };
-            }
-          ).axe.run();
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        });
-        expect(violations).toEqual([]);
-      } finally {
-        await axeContext.close();
-      }
+      expect(await seriousViolations(browser, site.url(host, path), viewport)).toEqual([]);
     });
   });
 });

@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 
 /**
  * Browser specs run the already-built production server (`npm run build` first: nothing is built
@@ -156,4 +157,58 @@ export async function islandsHydrated(page: Page): Promise<void> {
     () =>
       new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))),
   );
+}
+
+/** Opens a page of the running site in a context at a viewport, watching its console, hydrated. */
+export async function openPage(
+  context: BrowserContext,
+  url: string,
+  viewport: { width: number; height: number },
+  expectStatus: (status: number) => boolean = (status) => status < 500,
+): Promise<{ page: Page; logs: ConsoleWatch }> {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  const logs = watchConsole(page);
+  const response = await page.goto(url);
+  const status = response?.status() ?? 0;
+  if (!expectStatus(status)) throw new Error(`${url} answered ${status}`);
+  await islandsHydrated(page);
+  return { page, logs };
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's serious and critical violations on a page. axe is injected as a script, so only this
+ * throw-away context bypasses the page's CSP (script-src 'self' plus nonce).
+ */
+export async function seriousViolations(
+  browser: Browser,
+  url: string,
+  viewport: { width: number; height: number },
+): Promise<string[]> {
+  const context = await browser.newContext({ viewport, bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await islandsHydrated(page);
+    await page.evaluate(AXE_SOURCE);
+    return await page.evaluate(async () => {
+      type Result = {
+        violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+      };
+      const result = await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run();
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.impact} ${v.id}: ${v.help} at ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 5)
+              .join(', ')}`,
+        );
+    });
+  } finally {
+    await context.close();
+  }
 }

@@ -411,7 +411,7 @@ export default function ProductListing(initial: ListingProps) {
           {panel === 'filters' && (
             <div className="panel-actions">
               <button type="button" className="button" onClick={applyPanel}>
-                {format(labels.apply_count ?? labels.apply, { count: shownCount })}
+                {labels.apply}
                 {shownCount > 0 && <span className="badge">{shownCount}</span>}
               </button>
               <button type="button" className="button button--ghost" onClick={() => setPanel(null)}>

@@ -25,5 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop index product_reference_lower_idx; drop index product_position_idx; drop table facet_summary`.execute(db);
+  await sql`drop index product_reference_lower_idx; drop index product_position_idx; drop table facet_summary`.execute(
+    db,
+  );
 }

@@ -1,12 +1,4 @@
-import {
-  cutText,
-  expertiseSlug,
-  formatPrice,
-  isNew,
-  pharmacyCardPosition,
-  productTabs,
-  unitPriceFor,
-} from './catalogue.rules';
+import { cutText, expertiseSlug, formatPrice, isNew, productTabs, unitPriceFor } from './catalogue.rules';
 
 describe('catalogue rules', () => {
   describe(formatPrice.name, () => {
@@ -102,15 +94,6 @@ describe('catalogue rules', () => {
         hasRelated: false,
       }).map((t) => t.id);
       expect(ids).toEqual(['description']);
-    });
-  });
-
-  describe(pharmacyCardPosition.name, () => {
-    it('puts the pharmacy card at position 1, 2 or 4 by columns', () => {
-      expect(pharmacyCardPosition(1)).toBe(1);
-      expect(pharmacyCardPosition(2)).toBe(2);
-      expect(pharmacyCardPosition(3)).toBe(2);
-      expect(pharmacyCardPosition(4)).toBe(4);
     });
   });
 });

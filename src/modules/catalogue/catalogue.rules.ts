@@ -90,8 +90,3 @@ export function productTabs(p: {
   if (p.hasRelated) tabs.push({ id: 'related', titleKey: 'product.tabs.related' });
   return tabs;
 }
-
-/** Where the pharmacy card sits in the grid: 1, 2 or 4 by the number of columns (SPEC §2.2). */
-export function pharmacyCardPosition(columns: number): number {
-  return columns >= 4 ? 4 : columns >= 2 ? 2 : 1;
-}
