@@ -39,7 +39,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.end();
       return;
     }
-    const status = statusOf(exception);
+    const path = requestPath(req);
+    const badUrl = isMalformedUrl(exception);
+    // A page asked with a malformed URL (bad percent-encoding) is a page that does not exist.
+    const status = badUrl && !path.startsWith('/api/') ? HttpStatus.NOT_FOUND : statusOf(exception);
 
     if (exception instanceof DomainException && exception.code === DomainErrorCode.Redirect) {
       return sendRedirect(res, status, (exception.details as { location: string }).location);
@@ -50,8 +53,21 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.status(500).type('text/plain; charset=utf-8').send(exception.message);
       return;
     }
-    if (requestPath(req).startsWith('/api/')) {
-      res.status(status).json(apiBody(exception, status));
+    if (path.startsWith('/api/')) {
+      const error = badUrl
+        ? DomainException.invalidInput({ path: 'malformed percent-encoding in the URL path' })
+        : exception;
+      res.status(status).json(apiBody(error, status));
+      return;
+    }
+    if (MEDIA_PATH.test(path)) {
+      // Images answer small plain text, as the media controller's own 404: never the HTML page.
+      const plain = status >= 500 ? 'Internal Server Error' : 'Not Found';
+      res
+        .status(status >= 500 ? status : HttpStatus.NOT_FOUND)
+        .setHeader('Cache-Control', 'no-cache')
+        .type('text/plain; charset=utf-8')
+        .send(plain);
       return;
     }
     await this.errorPage(req, res, status);
@@ -80,6 +96,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.send(fallbackPage(req.site?.locale));
     }
   }
+}
+
+const MEDIA_PATH = /^\/media(\/|$)/;
+
+/**
+ * The router's "Failed to decode param '%ff'" (bad percent-encoding in a path parameter), which
+ * Nest hands over as a BadRequestException.
+ */
+function isMalformedUrl(exception: unknown): boolean {
+  return (
+    (exception instanceof URIError || exception instanceof HttpException) &&
+    statusOf(exception) === HttpStatus.BAD_REQUEST &&
+    exception.message.startsWith('Failed to decode param')
+  );
 }
 
 function statusOf(exception: unknown): number {

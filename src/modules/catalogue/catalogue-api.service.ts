@@ -332,7 +332,8 @@ export class CatalogueApiService {
       expanded = [];
       for (const id of categoryIds) {
         const found = await this.catalogue.categoryById(site.locale, id);
-        if (!found) throw DomainException.invalidInput({ categories: `unknown category ${id}` });
+        const field = dto.categories?.includes(id) ? 'categories' : 'categoryId';
+        if (!found) throw DomainException.invalidInput({ [field]: `unknown category ${id}` });
         expanded.push(...found.ids);
       }
       if (categoryIds.length === 1) expertiseId = categoryIds[0];

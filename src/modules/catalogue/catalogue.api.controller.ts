@@ -1,5 +1,6 @@
-import { Controller, Get, Param, ParseIntPipe, Query, UsePipes } from '@nestjs/common';
+import { Controller, Get, Param, Query, UsePipes } from '@nestjs/common';
 import { Site } from '../../common/page/page.decorator';
+import { ParseIdPipe } from '../../common/validation/api-params';
 import type { SiteContext } from '../shop/shop.types';
 import { CatalogueApiService } from './catalogue-api.service';
 import { apiValidation } from './dto/api-validation';
@@ -12,9 +13,7 @@ import {
   UrlEntityQueryDto,
 } from './dto/product-query.dto';
 
-const id = new ParseIntPipe({
-  exceptionFactory: () => ({ statusCode: 400, message: 'id must be a whole number' }) as never,
-});
+const id = new ParseIdPipe();
 
 /** Catalogue calls of the content API (SPEC §7), under /api/v1. */
 @Controller('api/v1')

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import { AppCache } from '../../cache/app-cache.service';
+import { hasControlCharacters } from '../../common/validation/api-params';
 import { brandLogoSvg, type BrandLogoLayout } from './brand-logo.svg';
 import { LruCache } from './lru-cache';
 import { MediaRepository } from './media.repository';
@@ -119,7 +120,9 @@ export class MediaService {
     request: MediaRequest,
   ): Promise<MediaResult> {
     const file = FILE.exec(request.file);
-    if (!file || !kind.isSize(file[1]) || !id || id.length > MAX_ID_LENGTH) return { kind: 'not-found' };
+    // NUL and other controls never name a product or brand (and PostgreSQL refuses NUL in text).
+    if (!file || !kind.isSize(file[1]) || !id || id.length > MAX_ID_LENGTH || hasControlCharacters(id))
+      return { kind: 'not-found' };
     const size = file[1];
     const explicit = file[2] as ImageFormat | undefined;
 

@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   IsArray,
   IsBoolean,
@@ -14,6 +14,13 @@ import {
   IsObject,
 } from 'class-validator';
 import { LOCALES } from '../../../common/routing/route-table';
+import {
+  HasNoControlCharacters,
+  IsDatabaseId,
+  IsIntegerParam,
+  IsOptionalNotNull,
+  toInteger,
+} from '../../../common/validation/api-params';
 import { SORTS } from '../catalogue.types';
 
 const toBool = ({ value }: { value: unknown }) =>
@@ -48,9 +55,8 @@ export class PriceRangeDto {
 /** Every request may name its shop and language (SPEC §7); both must agree with the shop's setup. */
 export class ShopScopedQueryDto {
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @Transform(toInteger)
+  @IsDatabaseId()
   shop_id?: number;
 
   @IsOptional()
@@ -64,47 +70,42 @@ export class ProductListQueryDto extends ShopScopedQueryDto {
   @Transform(({ value }) =>
     typeof value === 'string' ? (value.trim().startsWith('[') ? json({ value }) : value.split(',')) : value,
   )
-  @Transform(({ value }) =>
-    Array.isArray(value) ? value.map((v) => (/^\d+$/.test(String(v)) ? Number(v) : v)) : value,
-  )
-  @IsInt({ each: true, message: 'categories must be category ids' })
+  @Transform(({ value }) => (Array.isArray(value) ? value.map((v) => toInteger({ value: v })) : value))
+  @IsArray({ message: 'categories must be category ids' })
+  @IsDatabaseId({ each: true, message: 'categories must be category ids' })
   categories?: number[];
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @Transform(toInteger)
+  @IsDatabaseId()
   categoryId?: number;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100000)
+  @IsIntegerParam(1, 100000)
   page?: number;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IsIntegerParam(1, 100)
   perPage?: number;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(({ value }) => {
     const parsed = json({ value });
+    // Anything but a JSON object stays the text it was: @IsObject names the parameter without
+    // walking an arbitrarily nested array.
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
       ? Object.assign(new PriceRangeDto(), parsed)
-      : parsed;
+      : value;
   })
   @IsObject({ message: 'price must be a JSON object {"min":0,"max":10000}' })
   @ValidateNested()
   price?: PriceRangeDto;
 
   /** JSON array of need ids. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(json)
-  @IsInt({ each: true, message: 'needs must be a JSON array of need ids' })
+  @IsArray({ message: 'needs must be a JSON array of need ids' })
+  @IsDatabaseId({ each: true, message: 'needs must be a JSON array of need ids' })
   needs?: number[];
 
   @IsOptional()
@@ -118,12 +119,12 @@ export class ProductListQueryDto extends ShopScopedQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(200)
+  @HasNoControlCharacters()
   text?: string;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @Transform(toInteger)
+  @IsDatabaseId()
   saleplan_id?: number;
 
   @IsOptional()
@@ -137,13 +138,13 @@ export class ProductListQueryDto extends ShopScopedQueryDto {
   no_free?: boolean;
 
   /** JSON object of filters: {"galenic_format":["gelule"],"brand":["lactibiane"]}. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(json)
   @IsObject({ message: 'caracteristics must be a JSON object of filter name to values' })
   caracteristics?: Record<string, unknown>;
 
   /** Same as caracteristics, as a JSON list of {type, data[]} (SPEC §3 Filters). */
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(json)
   @IsArray({ message: 'filters must be a JSON list of {"type","data"}' })
   filters?: unknown;
@@ -166,6 +167,7 @@ export class ProductListQueryDto extends ShopScopedQueryDto {
 export class ListingQueryDto extends ShopScopedQueryDto {
   @IsString()
   @Matches(/^\/[^\s]*$/, { message: 'path must be a site path starting with /' })
+  @HasNoControlCharacters()
   @MaxLength(2000)
   path: string;
 }
@@ -185,16 +187,12 @@ export class UrlEntityQueryDto extends ShopScopedQueryDto {
   published?: boolean;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @Transform(toInteger)
+  @IsDatabaseId()
   saleplan_id?: number;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(3)
+  @IsIntegerParam(0, 3)
   depth?: number;
 
   @IsOptional()
@@ -205,18 +203,12 @@ export class UrlEntityQueryDto extends ShopScopedQueryDto {
 
 export class FaqQueryDto extends ShopScopedQueryDto {
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(50)
+  @IsIntegerParam(1, 50)
   limit?: number;
 }
 
 export class PagesQueryDto extends ShopScopedQueryDto {
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(50)
+  @IsIntegerParam(1, 50)
   per_page?: number;
 }
