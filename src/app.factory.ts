@@ -12,7 +12,7 @@ import { RequestContextMiddleware } from './common/http/request-context.middlewa
 import { IpFilterMiddleware } from './common/security/ip-filter.middleware';
 import type { AppConfig } from './config/app.config';
 import { LifecycleService } from './modules/health/lifecycle.service';
-import { PROBE_PATHS } from './modules/health/probe-paths';
+import { isProbeRequest } from './modules/health/probe-paths';
 import { RedirectionMiddleware } from './modules/redirection/redirection.middleware';
 import { PageCacheMiddleware } from './render/cached-page';
 import { precompressedStatic } from './common/http/precompressed-static';
@@ -27,7 +27,7 @@ const handler =
 const exceptProbes =
   (middleware: Middleware): RequestHandler =>
   (req, res, next) =>
-    PROBE_PATHS.has(req.path) ? next() : void middleware.use(req, res, next);
+    isProbeRequest(req) ? next() : void middleware.use(req, res, next);
 
 export interface CreateAppOptions {
   /** Extra modules (tests: a test-only controller, a fake DNS resolver). */

@@ -70,6 +70,8 @@ describe(loadConfig.name, () => {
     ['IP_FILTER_ALLOW', '10.0.0.0/33'],
     ['IP_FILTER_ALLOW', '127.0.0.1, not valid!'],
     ['IP_FILTER_REFRESH_SECONDS', '1'],
+    ['TRUST_FORWARDED_HOST', 'proxy.example.ch'],
+    ['TRUST_FORWARDED_HOST', '10.0.0.0/33'],
   ])('refuses %s=%s with a message that names it', (name, value) => {
     const error = invalid({ [name]: value });
     expect(error.message).toContain(`${name}=${JSON.stringify(value)}`);

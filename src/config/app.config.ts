@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { parseTrustedHostProxies } from '../common/http/forwarded-host';
 import { parseAllowList } from '../common/security/allow-list';
 
 const toInt = ({ value }: { value: unknown }) =>
@@ -56,6 +57,13 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(10)
   TRUST_PROXY = 0;
+
+  /**
+   * Addresses / CIDR ranges of the proxies whose X-Forwarded-Host is believed (they must set it
+   * themselves); empty = the host always comes from the Host header.
+   */
+  @IsString()
+  TRUST_FORWARDED_HOST = '';
 
   /** Allowed client addresses, CIDR ranges and DNS names, comma-separated; empty = filter off. */
   @IsString()
@@ -115,6 +123,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     parseAllowList(config.IP_FILTER_ALLOW);
   } catch (error) {
     problems.push(`IP_FILTER_ALLOW=${JSON.stringify(config.IP_FILTER_ALLOW)}: ${(error as Error).message}`);
+  }
+  try {
+    parseTrustedHostProxies(config.TRUST_FORWARDED_HOST);
+  } catch (error) {
+    problems.push(`TRUST_FORWARDED_HOST=${JSON.stringify(config.TRUST_FORWARDED_HOST)}: ${(error as Error).message}`);
   }
   if (problems.length > 0) throw new ConfigurationError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return Object.freeze({

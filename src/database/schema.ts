@@ -70,6 +70,8 @@ export interface RedirectionTable {
   source: string;
   target: string;
   code: number;
+  /** The language whose host the rule applies to; null: every language of the shop. */
+  locale: string | null;
 }
 
 export interface HomeContentTable {

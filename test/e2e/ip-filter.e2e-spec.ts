@@ -95,6 +95,19 @@ describe('IP filter (e2e)', () => {
       expect(ready.body.status).toBe('ok');
     });
 
+    it.each(['/health/live', '/health/ready'])(
+      'exempts only GET and HEAD on %s: any other method gets the 401 text',
+      async (path) => {
+        await request(t.server).head(path).expect(200);
+        for (const method of ['post', 'put', 'patch', 'delete', 'options'] as const) {
+          const res = await request(t.server)[method](path).set('Host', FR);
+          expect({ method, status: res.status }).toEqual({ method, status: 401 });
+          expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+          expect(res.text).toBe(IP_NOT_ALLOWED_TEXT);
+        }
+      },
+    );
+
     it('logs the refused request with the client address', async () => {
       const refused = await request(t.server)
         .get('/marques')

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { AppCache } from '../../src/cache/app-cache.service';
+import { seedPlatform } from '../../src/database/seed/platform.seed';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { locationHost, rawGet } from '../support/http';
 
@@ -23,8 +24,12 @@ describe('redirects (e2e)', () => {
       .insertInto('redirection')
       .values(EXTRA_RULES.map((rule) => ({ shop_id: 1, ...rule })))
       .execute();
-    await t.app.get(AppCache).delete('redirection:1');
+    await clearRuleCache();
   });
+
+  const clearRuleCache = async () => {
+    for (const locale of ['fr', 'de']) await t.app.get(AppCache).delete(`redirection:1:${locale}`);
+  };
 
   afterAll(async () => {
     await t.db.deleteFrom('redirection').where('source', 'like', '/\\_\\_e2e/%').execute();
@@ -99,6 +104,37 @@ describe('redirects (e2e)', () => {
       expectUncached(res);
     });
 
+    it.each([
+      [DE, '/nos-produits'],
+      [DE, '/pharmacies'],
+      [FR, '/unsere-produkte'],
+    ])("does not fire another language's rule: on %s, %s is the 404 page", async (host, path) => {
+      const res = await get(host, path).expect(404);
+      expect(res.headers.location).toBeUndefined();
+    });
+
+    it('moves a language-less rule of an older database to its language when the content is loaded again', async () => {
+      // As migration 0005 left the content pack's rules: no locale, so for every language.
+      await t.db.deleteFrom('redirection').where('source', '=', '/nos-produits').execute();
+      await t.db
+        .insertInto('redirection')
+        .values({ shop_id: 1, match: 'path', source: '/nos-produits', target: '/produits', code: 301 })
+        .execute();
+      await clearRuleCache();
+      expect((await get(DE, '/nos-produits')).status).toBe(301);
+
+      await seedPlatform(t.db);
+      await clearRuleCache();
+      await get(DE, '/nos-produits').expect(404);
+      expect((await get(FR, '/nos-produits').expect(301)).headers.location).toBe('/produits');
+      const rows = await t.db
+        .selectFrom('redirection')
+        .select('locale')
+        .where('source', '=', '/nos-produits')
+        .execute();
+      expect(rows).toEqual([{ locale: 'fr' }]);
+    });
+
     it('matches a url rule on the exact query only', async () => {
       await get(FR, '/__e2e/ancienne?id=8').expect(404);
     });
@@ -131,6 +167,17 @@ describe('redirects (e2e)', () => {
         expect(res.status).toBe(301);
         expect(locationHost(String(res.headers.location), host)).toBe(host.replace(/^www\./, ''));
       }
+    });
+
+    it.each([
+      ['http://evil.com/', 'http://produits.localhost/'],
+      ['http://evil.com', 'http://produits.localhost/'],
+      ['https://evil.com/conseil/x?utm=1', 'http://produits.localhost/conseil/x?utm=1'],
+      ['http://evil.com//evil.example/x', 'http://produits.localhost/evil.example/x'],
+    ])('builds the www redirect of the absolute-form target %s from its path only', async (target, location) => {
+      const res = await rawGet(t.server, target, { Host: 'www.produits.localhost' });
+      expect(res.status).toBe(301);
+      expect(res.headers.location).toBe(location);
     });
 
     it('sends the www redirect of a protocol-relative path to a path on the bare host', async () => {

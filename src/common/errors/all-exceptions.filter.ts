@@ -79,7 +79,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     try {
       const site =
         req.site ??
-        (await this.shops.resolve(req.host, req.protocol === 'https' ? 'https' : 'http', req.headers.accept));
+        (await this.shops.resolve(
+          this.shops.hostOf(req),
+          req.protocol === 'https' ? 'https' : 'http',
+          req.headers.accept,
+        ));
       // The error page does not depend on the URL: one rendering per site and status.
       const key = `error:${status}:${site.origin}:${site.locale}${req.query.utm_medium === 'QRcode' ? ':qr' : ''}`;
       const reusable = status === 404 || status === 401;

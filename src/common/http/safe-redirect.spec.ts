@@ -1,4 +1,4 @@
-import { requestPath, safeRedirectTarget, samePath, sendRedirect } from './safe-redirect';
+import { requestPath, requestTarget, safeRedirectTarget, samePath, sameTargetOn, sendRedirect } from './safe-redirect';
 
 /** Where a browser would go from a page of this site: the WHATWG parser treats "\" like "/". */
 const hostOf = (location: string) => new URL(location, 'https://produits.example.ch/page').host;
@@ -86,5 +86,37 @@ describe(requestPath.name, () => {
   it('drops the query', () => {
     expect(requestPath({ originalUrl: '/a/b?c=d?e' })).toBe('/a/b');
     expect(requestPath({ originalUrl: '/a/b' })).toBe('/a/b');
+  });
+
+  it('reads the path of a request target in absolute form', () => {
+    expect(requestPath({ originalUrl: 'http://evil.example/a/b?c=d' })).toBe('/a/b');
+    expect(requestPath({ originalUrl: 'http://evil.example' })).toBe('/');
+  });
+});
+
+describe(requestTarget.name, () => {
+  it.each([
+    ['/a?b=c', '/a?b=c'],
+    ['http://evil.example/', '/'],
+    ['HTTPS://evil.example:8443/x?y=1', '/x?y=1'],
+    ['http://evil.example?y=1', '/?y=1'],
+    ['//evil.example/x', '//evil.example/x'],
+  ])('%j is %j in origin form', (originalUrl, expected) => {
+    expect(requestTarget(originalUrl)).toBe(expected);
+  });
+});
+
+describe(sameTargetOn.name, () => {
+  it.each([
+    ['/conseil/x?utm=1', 'http://produits.localhost/conseil/x?utm=1'],
+    ['http://evil.com/', 'http://produits.localhost/'],
+    ['http://evil.com/a?b=c', 'http://produits.localhost/a?b=c'],
+    ['//evil.example/x', 'http://produits.localhost/evil.example/x'],
+    ['/\\evil.example', 'http://produits.localhost/evil.example'],
+  ])('keeps the path of %j on the given origin: %j', (originalUrl, expected) => {
+    const sut = sameTargetOn('http://produits.localhost', originalUrl);
+    expect(sut).toBe(expected);
+    expect(new URL(sut).host).toBe('produits.localhost');
+    expect(safeRedirectTarget(sut)).toBe(sut);
   });
 });

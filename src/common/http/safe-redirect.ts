@@ -41,8 +41,33 @@ export function sendRedirect(
   res.redirect(code, safeRedirectTarget(url) ?? '/');
 }
 
-/** The request's path (no query), whatever router mounted the handler. */
+/** "scheme://authority" at the start of an absolute-form request target (`GET http://evil.example/`). */
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * The path and query a request asked for, in origin form: a request target in absolute form
+ * (`GET http://evil.example/a?b`, which HTTP/1.1 servers must accept) loses its scheme and host, so
+ * that no URL built from it can carry a host the visitor chose.
+ */
+export function requestTarget(originalUrl: string): string {
+  const target = originalUrl.replace(ABSOLUTE_FORM, '');
+  return target.startsWith('/') ? target : `/${target}`;
+}
+
+/** The request's path (no query), whatever router mounted the handler and whatever the target's form. */
 export function requestPath(req: { originalUrl: string }): string {
-  const at = req.originalUrl.indexOf('?');
-  return at >= 0 ? req.originalUrl.slice(0, at) : req.originalUrl;
+  const target = requestTarget(req.originalUrl);
+  const at = target.indexOf('?');
+  return at >= 0 ? target.slice(0, at) : target;
+}
+
+/**
+ * The same path and query on another origin of ours (the www redirect): built from the request's
+ * path only, collapsed to one leading slash, so the result's host is always `origin`'s.
+ */
+export function sameTargetOn(origin: string, originalUrl: string): string {
+  const target = requestTarget(originalUrl);
+  const at = target.indexOf('?');
+  const path = at >= 0 ? target.slice(0, at) : target;
+  return `${origin}${samePath(path)}${at >= 0 ? target.slice(at) : ''}`;
 }

@@ -44,6 +44,7 @@ function seoRedirection(req: Request): void {
 
 /** Pages vary with the Accept header (WebP) and say their language. */
 function headersConfig(req: Request, res: Response): void {
-  res.setHeader('Vary', 'Accept');
+  // Appended: the site middleware may already vary on the proxy headers that chose the site.
+  res.vary('Accept');
   if (req.site) res.setHeader('Content-Language', `${req.site.locale}-${req.site.shop.code.toUpperCase()}`);
 }

@@ -1,7 +1,7 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { IP_NOT_ALLOWED_TEXT } from '../errors/domain.exception';
-import { PROBE_PATHS } from '../../modules/health/probe-paths';
+import { isProbeRequest } from '../../modules/health/probe-paths';
 import { IpFilterService } from './ip-filter.service';
 
 /**
@@ -9,15 +9,15 @@ import { IpFilterService } from './ip-filter.service';
  * middleware and only on matched routes, letting redirects, 404 pages and assets through).
  * The client address is `req.ip`, which honours only TRUST_PROXY hops of X-Forwarded-For.
  * Health probes are exempt: the load balancer must reach them whatever the allow list says. Exactly
- * those two paths: a prefix test would also exempt `/health/anything`, which the catch-all CMS route
- * or the 404 page would then serve to anyone.
+ * GET/HEAD on those two paths: a prefix test would also exempt `/health/anything`, and any other
+ * method would reach the 404 page, which the catch-all CMS route or the site shell serves to anyone.
  */
 @Injectable()
 export class IpFilterMiddleware implements NestMiddleware {
   constructor(private readonly filter: IpFilterService) {}
 
   use(req: Request, res: Response, next: NextFunction): void {
-    if (PROBE_PATHS.has(req.path) || this.filter.isAllowed(req.ip)) return next();
+    if (isProbeRequest(req) || this.filter.isAllowed(req.ip)) return next();
     res.status(401).type('text/plain; charset=utf-8').setHeader('Cache-Control', 'no-store');
     res.send(IP_NOT_ALLOWED_TEXT);
   }

@@ -127,12 +127,21 @@ async function seedSite(
         .doUpdateSet({ content: JSON.stringify(site.home), updated_at: new Date().toISOString() }),
     )
     .execute();
+  // A site's rules apply on its own language's host only (a French path means nothing on the German
+  // host). A language-less twin left by a database older than migration 0005 is dropped.
   for (const rule of site.redirections) {
     await trx
+      .deleteFrom('redirection')
+      .where('shop_id', '=', shopId)
+      .where('locale', 'is', null)
+      .where('match', '=', rule.match)
+      .where('source', '=', rule.source)
+      .execute();
+    await trx
       .insertInto('redirection')
-      .values({ shop_id: shopId, ...rule })
+      .values({ shop_id: shopId, locale, ...rule })
       .onConflict((oc) =>
-        oc.columns(['shop_id', 'match', 'source']).doUpdateSet({ target: rule.target, code: rule.code }),
+        oc.columns(['shop_id', 'locale', 'match', 'source']).doUpdateSet({ target: rule.target, code: rule.code }),
       )
       .execute();
   }

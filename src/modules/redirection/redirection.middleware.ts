@@ -2,7 +2,6 @@ import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { requestPath, sendRedirect } from '../../common/http/safe-redirect';
 import { RedirectionService } from './redirection.service';
-import { splitHost } from '../shop/shop.service';
 
 const NOT_PAGES = /^\/(api|health|assets|media)(\/|$)/;
 
@@ -16,7 +15,7 @@ export class RedirectionMiddleware implements NestMiddleware {
     try {
       const queryAt = req.originalUrl.indexOf('?');
       const search = queryAt >= 0 ? req.originalUrl.slice(queryAt) : '';
-      const redirect = await this.redirections.find(req.site, splitHost(req.host).hostname, requestPath(req), search);
+      const redirect = await this.redirections.find(req.site, req.site.hostname, requestPath(req), search);
       if (redirect) return sendRedirect(res, redirect.type, redirect.url);
       next();
     } catch (error) {

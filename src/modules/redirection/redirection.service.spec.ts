@@ -4,26 +4,26 @@ import type { SiteContext } from '../shop/shop.types';
 import type { RedirectionRepository } from './redirection.repository';
 import { RedirectionService } from './redirection.service';
 
-type Rule = Awaited<ReturnType<RedirectionRepository['findForShop']>>[number];
+type Rule = Awaited<ReturnType<RedirectionRepository['findForSite']>>[number];
 
-const site = { shop: { id: 1 } } as SiteContext;
+const site = { shop: { id: 1 }, locale: 'fr' } as SiteContext;
 /** The cache as a pass-through: each call loads from the repository. */
 const passThrough = { getOrSet: <T>(_key: string, load: () => Promise<T>) => load() } as unknown as AppCache;
 
 describe(RedirectionService.name, () => {
   const service = (rules: Rule[] | Error) => {
-    const findForShop = jest.fn(async () => {
+    const findForSite = jest.fn(async () => {
       if (rules instanceof Error) throw rules;
       return rules;
     });
     return {
-      sut: new RedirectionService({ findForShop } as unknown as RedirectionRepository, passThrough),
-      findForShop,
+      sut: new RedirectionService({ findForSite } as unknown as RedirectionRepository, passThrough),
+      findForSite,
     };
   };
 
   describe('built-in rules', () => {
-    const { sut, findForShop } = service([]);
+    const { sut, findForSite } = service([]);
 
     it.each([
       ['/index', '', '/'],
@@ -49,9 +49,9 @@ describe(RedirectionService.name, () => {
     it('leaves paths that only contain the word alone, without reading the database for built-in rules', async () => {
       await expect(sut.find(site, 'produits.localhost', '/en-ce-moment-ou-jamais', '')).resolves.toBeNull();
       await expect(sut.find(site, 'produits.localhost', '/francais', '')).resolves.toBeNull();
-      findForShop.mockClear();
+      findForSite.mockClear();
       await sut.find(site, 'produits.localhost', '/fr', '');
-      expect(findForShop).not.toHaveBeenCalled();
+      expect(findForSite).not.toHaveBeenCalled();
     });
   });
 
@@ -113,6 +113,25 @@ describe(RedirectionService.name, () => {
         url: 'https://pro.example.ch/fr',
       });
     });
+  });
+
+  it("reads the rules of the visitor's language, cached per language", async () => {
+    const keys: string[] = [];
+    const recording = {
+      getOrSet: <T>(key: string, load: () => Promise<T>) => {
+        keys.push(key);
+        return load();
+      },
+    } as unknown as AppCache;
+    const findForSite = jest.fn(async () => [] as Rule[]);
+    const sut = new RedirectionService({ findForSite } as unknown as RedirectionRepository, recording);
+    await sut.find({ ...site, locale: 'de' }, 'produkte.localhost', '/nos-produits', '');
+    await sut.find(site, 'produits.localhost', '/nos-produits', '');
+    expect(findForSite.mock.calls).toEqual([
+      [1, 'de'],
+      [1, 'fr'],
+    ]);
+    expect(keys).toEqual(['redirection:1:de', 'redirection:1:fr']);
   });
 
   it('lets the page go on when the rules cannot be read (SPEC §8)', async () => {

@@ -21,8 +21,9 @@ const NEWS_SEGMENTS = new Set(['en-ce-moment', 'derzeit']);
 const HOME_ALIASES = new Set(['/index', '/fr', '/de']);
 
 /**
- * Redirections (SPEC §2.1): built-in rules (home aliases, news segments) then the shop's rules from the
- * database, matched against url (path + query), path and host before any page renders. A failure to
+ * Redirections (SPEC §2.1): built-in rules (home aliases, news segments) then the rules of the shop's
+ * site in the visitor's language (and those for every language) from the database, matched against
+ * url (path + query), path and host before any page renders. A failure to
  * read the rules is logged and the page goes on (SPEC §8).
  */
 @Injectable()
@@ -39,7 +40,9 @@ export class RedirectionService {
     if (builtIn) return builtIn;
     let rules: Rule[];
     try {
-      rules = await this.cache.getOrSet(`redirection:${site.shop.id}`, () => this.repository.findForShop(site.shop.id));
+      rules = await this.cache.getOrSet(`redirection:${site.shop.id}:${site.locale}`, () =>
+        this.repository.findForSite(site.shop.id, site.locale),
+      );
     } catch (error) {
       this.logger.warn(`redirections unavailable: ${(error as Error).message}`);
       return null;

@@ -1,7 +1,8 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppCache } from '../../cache/app-cache.service';
 import { APP_CONFIG, shopDomainOverrides, type AppConfig } from '../../config/app.config';
+import { parseTrustedHostProxies, requestHost } from '../../common/http/forwarded-host';
 import { buildPath, FALLBACK_LOCALE, isLocale, type Locale, type RouteName } from '../../common/routing/route-table';
 import { ShopRepository } from './shop.repository';
 import type { CountryChoice, MenuLink, SalesPlan, ShellData, ShopSummary, SiteContext } from './shop.types';
@@ -26,12 +27,29 @@ interface HostEntry {
 @Injectable()
 export class ShopService {
   private index?: { catalogue: ShopCatalogue; hosts: Map<string, HostEntry>; builtAt: number };
+  private readonly hostProxies: BlockList | null;
+  /**
+   * Request headers besides Host that choose the site (and so the answer): a cache in front must key
+   * on them (`Vary`). X-Forwarded-Proto sets the scheme of absolute links once a proxy is trusted.
+   */
+  readonly siteHeaders: readonly string[];
 
   constructor(
     private readonly repository: ShopRepository,
     private readonly cache: AppCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.hostProxies = parseTrustedHostProxies(config.TRUST_FORWARDED_HOST);
+    this.siteHeaders = [
+      ...(this.hostProxies ? ['X-Forwarded-Host'] : []),
+      ...(config.TRUST_PROXY > 0 ? ['X-Forwarded-Proto'] : []),
+    ];
+  }
+
+  /** The host the visitor asked for: `Host`, or a trusted proxy's X-Forwarded-Host (TRUST_FORWARDED_HOST). */
+  hostOf(req: Parameters<typeof requestHost>[0]): string | undefined {
+    return requestHost(req, this.hostProxies);
+  }
 
   async catalogue(): Promise<ShopCatalogue> {
     return this.cache.getOrSet('shop:catalogue', async () => {
@@ -91,6 +109,7 @@ export class ShopService {
     const portSuffix = port && port !== defaultPort ? `:${port}` : '';
     return {
       shop,
+      hostname,
       locale: entry.locale,
       salesPlan: catalogue.salesPlans[shop.id] ?? { id: 0, target: 'default', currencySymbol: 'CHF' },
       origin: `${scheme}://${linkHost}${portSuffix}`,

@@ -26,6 +26,8 @@ export interface SalesPlan {
 
 export interface SiteContext {
   shop: ShopSummary;
+  /** The host name the visitor asked for (lower case, no port), which may be one no shop serves. */
+  hostname: string;
   locale: Locale;
   salesPlan: SalesPlan;
   /** scheme://host[:port] of this request, for absolute links (canonical, JSON-LD, switches). */

@@ -1,6 +1,6 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { sendRedirect } from '../../common/http/safe-redirect';
+import { sameTargetOn, sendRedirect } from '../../common/http/safe-redirect';
 import { ShopService, splitHost } from './shop.service';
 
 /**
@@ -14,10 +14,14 @@ export class SiteMiddleware implements NestMiddleware {
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     try {
       const scheme = req.protocol === 'https' ? 'https' : 'http';
-      const host = req.host;
+      // Not Express's req.host, which believes any client's X-Forwarded-Host once TRUST_PROXY is set.
+      const host = this.shops.hostOf(req);
       const { hostname, port } = splitHost(host);
+      for (const header of this.shops.siteHeaders) res.vary(header);
       if (hostname.startsWith('www.') && (await this.shops.isKnownHost(hostname.slice(4)))) {
-        return sendRedirect(res, 301, `${scheme}://${hostname.slice(4)}${port ? `:${port}` : ''}${req.originalUrl}`);
+        // The path only: a request target in absolute form (GET http://evil.example/) keeps our host.
+        const origin = `${scheme}://${hostname.slice(4)}${port ? `:${port}` : ''}`;
+        return sendRedirect(res, 301, sameTargetOn(origin, req.originalUrl));
       }
       req.site = await this.shops.resolve(host, scheme, req.headers.accept);
       next();
