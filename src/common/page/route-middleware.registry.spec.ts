@@ -7,7 +7,10 @@ const response = () => {
   const headers: Record<string, string> = {};
   return {
     headers,
-    res: { setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as Response,
+    res: {
+      setHeader: (name: string, value: string) => (headers[name] = value),
+      vary: (field: string) => (headers.Vary = headers.Vary ? `${headers.Vary}, ${field}` : field),
+    } as unknown as Response,
   };
 };
 
@@ -72,5 +75,13 @@ describe(RouteMiddlewareRegistry.name, () => {
     const req = { originalUrl: '/', site: { locale: 'de', shop: { code: 'ch' } } } as unknown as Request;
     await sut.run(['headersConfig'], req, res);
     expect(headers).toEqual({ Vary: 'Accept', 'Content-Language': 'de-CH' });
+  });
+
+  it('adds Accept to the headers the site already varies on', async () => {
+    const { headers, res } = response();
+    headers.Vary = 'X-Forwarded-Proto';
+    const req = { originalUrl: '/', site: { locale: 'fr', shop: { code: 'ch' } } } as unknown as Request;
+    await sut.run(['headersConfig'], req, res);
+    expect(headers.Vary).toBe('X-Forwarded-Proto, Accept');
   });
 });
