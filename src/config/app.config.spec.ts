@@ -22,6 +22,7 @@ describe(loadConfig.name, () => {
       TRUST_PROXY: 0,
       IP_FILTER_ALLOW: '',
       SHUTDOWN_DRAIN_MS: 5000,
+      PRODUCT_PER_PAGE: 12,
       production: false,
       embeddedDatabase: true,
     });
@@ -70,6 +71,9 @@ describe(loadConfig.name, () => {
     ['IP_FILTER_ALLOW', '10.0.0.0/33'],
     ['IP_FILTER_ALLOW', '127.0.0.1, not valid!'],
     ['IP_FILTER_REFRESH_SECONDS', '1'],
+    ['PRODUCT_PER_PAGE', '0'],
+    ['PRODUCT_PER_PAGE', '101'],
+    ['PRODUCT_PER_PAGE', 'twelve'],
     ['TRUST_FORWARDED_HOST', 'proxy.example.ch'],
     ['TRUST_FORWARDED_HOST', '10.0.0.0/33'],
   ])('refuses %s=%s with a message that names it', (name, value) => {

@@ -99,6 +99,13 @@ export class EnvironmentVariables {
   @Max(3600)
   PAGE_CACHE_TTL_SECONDS = 30;
 
+  /** Products per page of the product list, and the API's default perPage (SPEC §7, §9). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  PRODUCT_PER_PAGE = 12;
+
   /** Country domains, e.g. "ch=example.ch,fr=example.fr"; defaults to the content pack's (localhost). */
   @IsString()
   @Matches(/^$|^([a-z]{2}=[a-z0-9.-]+)(,[a-z]{2}=[a-z0-9.-]+)*$/, {

@@ -1,7 +1,7 @@
 import type { Locale } from '../common/routing/route-table';
 import { serializeJson } from '../../views/serialize';
 import type { PageAssets } from './manifest';
-import { truncate, type PageHead } from './page-view';
+import { META_DESCRIPTION_MAX, truncate, type PageHead } from './page-view';
 
 export interface HeadInput {
   head: PageHead;
@@ -31,7 +31,7 @@ export function documentTitle(title: string, appTitle: string): string {
 export function renderHead(input: HeadInput): string {
   const { head, assets, nonce } = input;
   const title = escapeHtml(documentTitle(head.title, input.appTitle));
-  const description = head.description ? escapeHtml(truncate(head.description, 250)) : '';
+  const description = head.description ? escapeHtml(truncate(head.description, META_DESCRIPTION_MAX)) : '';
   const parts = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

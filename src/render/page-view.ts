@@ -31,8 +31,20 @@ export interface PageView<P = object> {
   alternates?: Partial<Record<Locale, string | null>>;
 }
 
-/** Meta description cut (SPEC §5): `max` characters then an ellipsis when longer. */
+/** The meta description of every page: 250 characters, the ellipsis included (SPEC §5, §9). */
+export const META_DESCRIPTION_MAX = 250;
+
+/**
+ * Text cut for display (SPEC §5, §9): at most `max` characters, the ellipsis included — a meta
+ * description of 250 is 249 characters and "…", the product page's "249 plus ellipsis". Whitespace
+ * runs become one space; characters are counted as code points, so an emoji is never split.
+ */
 export function truncate(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
-  return clean.length <= max ? clean : `${clean.slice(0, max).trimEnd()}…`;
+  const characters = Array.from(clean);
+  if (characters.length <= max) return clean;
+  return `${characters
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
 }

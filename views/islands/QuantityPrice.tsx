@@ -1,5 +1,11 @@
 import { useId, useState } from 'react';
-import { formatPrice, unitPriceFor } from '../../src/modules/catalogue/catalogue.rules';
+import {
+  formatPrice,
+  QUANTITY_BOX_MAX,
+  rowCovers,
+  tierRows,
+  unitPriceFor,
+} from '../../src/modules/catalogue/catalogue.rules';
 
 interface Props {
   price: {
@@ -12,12 +18,17 @@ interface Props {
   labels: Record<string, string>;
 }
 
-/** The price and its volume-discount tiers (SPEC §4): the unit price follows the chosen quantity. */
+/**
+ * The price and its volume-discount tiers (SPEC §4): the unit price follows the chosen quantity, and
+ * the tiers table is read from the same rule, so the highlighted line and its label agree with the
+ * price at every quantity the box allows.
+ */
 export default function QuantityPrice({ price, labels }: Props) {
   const [quantity, setQuantity] = useState(1);
   const id = useId();
   const tiers = price.tiers.map((t) => ({ quantity_min: t.quantityMin, quantity_max: t.quantityMax, price: t.price }));
   const unit = unitPriceFor(price.amount, tiers, quantity);
+  const rows = tierRows(tiers);
   return (
     <div className="product-price">
       <p className="product-price__current" aria-live="polite">
@@ -35,27 +46,22 @@ export default function QuantityPrice({ price, labels }: Props) {
               id={id}
               type="number"
               min={1}
-              max={99}
+              max={QUANTITY_BOX_MAX}
               value={quantity}
-              onChange={(e) => setQuantity(Math.min(99, Math.max(1, Number(e.target.value) || 1)))}
+              onChange={(e) => setQuantity(Math.min(QUANTITY_BOX_MAX, Math.max(1, Number(e.target.value) || 1)))}
             />
           </label>
           <table className="tiers">
             <caption>{labels.tiers_title}</caption>
             <tbody>
-              {price.tiers.map((tier) => (
-                <tr
-                  key={tier.quantityMin}
-                  className={quantity >= tier.quantityMin && quantity < tier.quantityMax ? 'is-active' : undefined}
-                >
+              {rows.map((row) => (
+                <tr key={row.from} className={rowCovers(row, quantity) ? 'is-active' : undefined}>
                   <th scope="row">
-                    {tier.quantityMax >= 99
-                      ? labels.tier_from.replace('{min}', String(tier.quantityMin))
-                      : labels.tier_range
-                          .replace('{min}', String(tier.quantityMin))
-                          .replace('{max}', String(tier.quantityMax - 1))}
+                    {row.to === null
+                      ? labels.tier_from.replace('{min}', String(row.from))
+                      : labels.tier_range.replace('{min}', String(row.from)).replace('{max}', String(row.to))}
                   </th>
-                  <td>{tier.formatted}</td>
+                  <td>{formatPrice(row.price, { currency: price.currency, forceDecimals: true })}</td>
                 </tr>
               ))}
             </tbody>

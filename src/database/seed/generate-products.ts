@@ -563,7 +563,7 @@ export function generateProducts(count: number, reference: GeneratorReference, s
     const volumeDiscounts: VolumeDiscount[] = own.chance(0.2)
       ? [
           { quantity_min: 2, quantity_max: 4, price: chf(unitPrice * 0.93) },
-          { quantity_min: 4, quantity_max: 99, price: chf(unitPrice * 0.86) },
+          { quantity_min: 4, quantity_max: 100, price: chf(unitPrice * 0.86) },
         ]
       : [];
     const isNew = own.chance(0.1);

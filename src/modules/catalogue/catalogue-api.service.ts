@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainException } from '../../common/errors/domain.exception';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { isLocale, matchRoute, type ListingTail, type Locale } from '../../common/routing/route-table';
 import { ShopService } from '../shop/shop.service';
 import type { SiteContext } from '../shop/shop.types';
@@ -10,7 +11,7 @@ import { DEFAULT_PRICE_RANGE, type ProductCardRow, type ProductQuery, type Sort 
 import type { ProductListQueryDto, ShopScopedQueryDto, UrlEntityQueryDto } from './dto/product-query.dto';
 import { FILTERS, isFilterName, type FilterSelection } from './filters';
 import { brandPicture, productPicture } from './product-card.mapper';
-import { parseListOptions, PRODUCTS_PER_PAGE, ProductListService } from './product-list.service';
+import { parseListOptions, ProductListService } from './product-list.service';
 import { ProductService } from './product.service';
 
 const VALUE = /^[a-z0-9][a-z0-9_-]*$/;
@@ -80,6 +81,7 @@ export class CatalogueApiService {
     private readonly products: ProductService,
     private readonly lists: ProductListService,
     private readonly shops: ShopService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The request's site, or the one named by shop_id / lang / saleplan_id (each checked). */
@@ -349,7 +351,7 @@ export class CatalogueApiService {
       price: dto.price ? { min: dto.price.min, max: dto.price.max } : { ...DEFAULT_PRICE_RANGE },
       sort: (dto.sort ?? dto.orderBy ?? 'asc_order') as Sort,
       page: dto.page ?? 1,
-      perPage: dto.perPage ?? PRODUCTS_PER_PAGE,
+      perPage: dto.perPage ?? this.config.PRODUCT_PER_PAGE,
       text: dto.text?.trim() || undefined,
       published: dto.published,
       noFree: dto.no_free,

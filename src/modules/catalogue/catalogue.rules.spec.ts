@@ -1,4 +1,19 @@
-import { cutText, expertiseSlug, formatPrice, isNew, productTabs, unitPriceFor } from './catalogue.rules';
+import {
+  CATEGORY_EXTRACT_MAX,
+  CATEGORY_META_MAX,
+  cutText,
+  expertiseSlug,
+  formatPrice,
+  isNew,
+  PRODUCT_META_MAX,
+  productTabs,
+  PROMO_TEXT_MAX,
+  QUANTITY_BOX_MAX,
+  rowCovers,
+  tierRows,
+  unitPriceFor,
+} from './catalogue.rules';
+import { contentProducts } from '../../../test/support/content';
 
 describe('catalogue rules', () => {
   describe(formatPrice.name, () => {
@@ -41,12 +56,101 @@ describe('catalogue rules', () => {
     });
   });
 
+  describe(tierRows.name, () => {
+    const base = 32.9;
+    const tierSets: Array<[string, Array<{ quantity_min: number; quantity_max: number; price: number }>]> = [
+      ['open-ended up to the box', [{ quantity_min: 4, quantity_max: 100, price: 27.5 }]],
+      [
+        'last tier ending at quantity_max 99',
+        [
+          { quantity_min: 2, quantity_max: 4, price: 29.9 },
+          { quantity_min: 4, quantity_max: 99, price: 27.5 },
+        ],
+      ],
+      [
+        'overlapping tiers (the first one wins)',
+        [
+          { quantity_min: 2, quantity_max: 6, price: 30 },
+          { quantity_min: 4, quantity_max: 10, price: 28 },
+        ],
+      ],
+      [
+        'a gap before the next tier',
+        [
+          { quantity_min: 2, quantity_max: 3, price: 31 },
+          { quantity_min: 5, quantity_max: 500, price: 25 },
+        ],
+      ],
+      ['beyond the box', [{ quantity_min: 150, quantity_max: 200, price: 20 }]],
+      ...contentProducts()
+        .filter((p) => p.volume_discounts.length > 0)
+        .map((p): [string, typeof p.volume_discounts] => [`content ${p.reference}`, p.volume_discounts]),
+    ];
+
+    it.each(tierSets)(
+      '%s: at every quantity of the box, the price shown is the price of the one line whose label covers it',
+      (_name, tiers) => {
+        const rows = tierRows(tiers);
+        for (let quantity = 1; quantity <= QUANTITY_BOX_MAX; quantity++) {
+          const covering = rows.filter((row) => rowCovers(row, quantity));
+          const shown = unitPriceFor(base, tiers, quantity);
+          expect({ quantity, lines: covering.length }).toEqual({ quantity, lines: covering.length ? 1 : 0 });
+          expect({ quantity, price: shown }).toEqual({ quantity, price: covering[0]?.price ?? base });
+        }
+      },
+    );
+
+    it('labels a tier "from N" only when it lasts up to the box max', () => {
+      expect(tierRows([{ quantity_min: 4, quantity_max: 100, price: 27.5 }])).toEqual([
+        { from: 4, to: null, price: 27.5 },
+      ]);
+      expect(
+        tierRows([
+          { quantity_min: 2, quantity_max: 4, price: 29.9 },
+          { quantity_min: 4, quantity_max: 99, price: 27.5 },
+        ]),
+      ).toEqual([
+        { from: 2, to: 3, price: 29.9 },
+        { from: 4, to: 98, price: 27.5 },
+      ]);
+      expect(unitPriceFor(base, [{ quantity_min: 4, quantity_max: 99, price: 27.5 }], 99)).toBe(base);
+    });
+
+    it('leaves out the tiers the box cannot reach', () => {
+      expect(tierRows([{ quantity_min: 150, quantity_max: 200, price: 20 }])).toEqual([]);
+    });
+
+    it("gives the demo content's last tiers to every quantity up to the box max", () => {
+      for (const product of contentProducts().filter((p) => p.volume_discounts.length > 0)) {
+        const rows = tierRows(product.volume_discounts);
+        expect({ product: product.reference, to: rows[rows.length - 1].to }).toEqual({
+          product: product.reference,
+          to: null,
+        });
+      }
+    });
+  });
+
   describe(cutText.name, () => {
-    it('keeps short texts and cuts long ones at max characters plus an ellipsis, without markup', () => {
-      expect(cutText('<p>Court  texte</p>', 249)).toBe('Court texte');
-      const long = 'a'.repeat(300);
-      expect(cutText(long, 249)).toBe(`${'a'.repeat(249)}…`);
-      expect(cutText(long, 247)).toHaveLength(248);
+    const long = 'a'.repeat(400);
+
+    it('keeps short texts whole, without markup', () => {
+      expect(cutText('<p>Court  texte</p>', PRODUCT_META_MAX)).toBe('Court texte');
+      expect(cutText('a'.repeat(100), CATEGORY_EXTRACT_MAX)).toBe('a'.repeat(100));
+    });
+
+    it('cuts the product meta description at 249 characters plus the ellipsis (SPEC §5)', () => {
+      expect(cutText(long, PRODUCT_META_MAX)).toBe(`${'a'.repeat(249)}…`);
+    });
+
+    it('cuts the category meta description at 247 characters plus the ellipsis (SPEC §5)', () => {
+      expect(cutText(long, CATEGORY_META_MAX)).toBe(`${'a'.repeat(247)}…`);
+    });
+
+    it('cuts the category extract and the promo text at 100 and 300 characters, ellipsis included (SPEC §9)', () => {
+      expect(Array.from(cutText(`<p>${long}</p>`, CATEGORY_EXTRACT_MAX))).toHaveLength(100);
+      expect(cutText(long, CATEGORY_EXTRACT_MAX).endsWith('…')).toBe(true);
+      expect(Array.from(cutText(long, PROMO_TEXT_MAX))).toHaveLength(300);
     });
   });
 

@@ -1,4 +1,5 @@
 import type { VolumeDiscount } from '../../database/schema';
+import { truncate } from '../../render/page-view';
 
 /**
  * Pure catalogue rules (SPEC §4, §5, §9), unit-tested in catalogue.rules.spec.ts.
@@ -30,16 +31,56 @@ export function isNew(from: Date | string | null, to: Date | string | null, now:
   return t >= start && t <= end;
 }
 
-/** The unit price for a quantity: the tier where quantity >= quantity_min and < quantity_max. */
+/** The largest quantity the product page's quantity box accepts. */
+export const QUANTITY_BOX_MAX = 99;
+
+/** The tier of a quantity (SPEC §4): the first where quantity >= quantity_min and < quantity_max. */
+function tierFor(tiers: readonly VolumeDiscount[], quantity: number): VolumeDiscount | undefined {
+  return tiers.find((t) => quantity >= Number(t.quantity_min) && quantity < Number(t.quantity_max));
+}
+
+/** The unit price for a quantity: its tier's price, else the base price. */
 export function unitPriceFor(base: number, tiers: readonly VolumeDiscount[], quantity: number): number {
-  const tier = tiers.find((t) => quantity >= t.quantity_min && quantity < t.quantity_max);
+  const tier = tierFor(tiers, quantity);
   return tier ? Number(tier.price) : base;
 }
 
-/** Meta description cut (SPEC §5): `max` characters then an ellipsis (product 249, category 247). */
+/** A line of the tiers table: the quantities `from`…`to` it covers (`to` null: up to the box's max). */
+export interface TierRow {
+  from: number;
+  to: number | null;
+  price: number;
+}
+
+/**
+ * The tiers table next to the quantity box, read from the same rule as the price (`tierFor`) at
+ * every quantity the box allows: each line is a run of quantities that share a tier, so its label
+ * ("from 4", "2 to 3") and its price agree with the price shown at each of those quantities.
+ * "From N" only when the tier really lasts up to the box's max (a tier with quantity_max 99 ends at
+ * 98); tiers the box cannot reach, or that an earlier tier hides, have no line.
+ */
+export function tierRows(tiers: readonly VolumeDiscount[], boxMax = QUANTITY_BOX_MAX): TierRow[] {
+  const rows: TierRow[] = [];
+  let run: { tier: VolumeDiscount; from: number } | null = null;
+  for (let quantity = 1; quantity <= boxMax + 1; quantity++) {
+    const tier = quantity <= boxMax ? tierFor(tiers, quantity) : undefined;
+    if (run && tier !== run.tier) {
+      rows.push({ from: run.from, to: quantity - 1 === boxMax ? null : quantity - 1, price: Number(run.tier.price) });
+      run = null;
+    }
+    if (tier && !run) run = { tier, from: quantity };
+  }
+  return rows;
+}
+
+/** Whether a tiers-table line covers a quantity. */
+export function rowCovers(row: TierRow, quantity: number): boolean {
+  return quantity >= row.from && (row.to === null || quantity <= row.to);
+}
+
+/** Text of HTML cut for display: at most `max` characters, the ellipsis included (see `truncate`). */
 export function cutText(text: string, max: number): string {
-  const clean = stripHtml(text).replace(/\s+/g, ' ').trim();
-  return clean.length <= max ? clean : `${clean.slice(0, max)}…`;
+  return truncate(stripHtml(text), max);
 }
 
 export function stripHtml(html: string): string {
@@ -53,8 +94,14 @@ export function stripHtml(html: string): string {
     .replace(/&#39;/g, "'");
 }
 
-export const PRODUCT_META_MAX = 249;
-export const CATEGORY_META_MAX = 247;
+/** SPEC §5: the product page's meta description is 249 characters plus the ellipsis. */
+export const PRODUCT_META_MAX = 250;
+/** SPEC §5: the category's meta description is 247 characters plus the ellipsis. */
+export const CATEGORY_META_MAX = 248;
+/** SPEC §9 truncation: the category text shown as an extract (list banner). */
+export const CATEGORY_EXTRACT_MAX = 100;
+/** SPEC §9 truncation: promo text. */
+export const PROMO_TEXT_MAX = 300;
 export const PRODUCT_FAQ_LIMIT = 4;
 
 /** Expertise in the URL: letters only, lower-cased and accent-stripped (SPEC §2.1). */

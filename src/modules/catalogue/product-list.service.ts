@@ -1,11 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ProductListProps } from '../../../views/pages/ProductListPage';
 import { DomainException } from '../../common/errors/domain.exception';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { buildPath, type ListingTail, type Locale } from '../../common/routing/route-table';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import type { SiteContext } from '../shop/shop.types';
-import { CATEGORY_META_MAX, cutText, stripHtml } from './catalogue.rules';
+import { CATEGORY_EXTRACT_MAX, CATEGORY_META_MAX, cutText, stripHtml } from './catalogue.rules';
 import { CatalogueService, type CategoryNode } from './catalogue.service';
 import { DEFAULT_PRICE_RANGE, SORTS, type ProductQuery, type Sort } from './catalogue.types';
 import type { ExpertiseLinkView, FilterGroupView, PageLinkView, SortOptionView } from './catalogue.views';
@@ -21,8 +22,6 @@ import {
   type FilterName,
   type FilterSelection,
 } from './filters';
-
-export const PRODUCTS_PER_PAGE = 12;
 
 export interface ListOptions {
   sort: Sort;
@@ -62,6 +61,7 @@ export class ProductListService {
   constructor(
     private readonly catalogue: CatalogueService,
     private readonly render: RenderService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async page(site: SiteContext, tail: ListingTail, options: ListOptions): Promise<PageView<ProductListProps>> {
@@ -76,6 +76,7 @@ export class ProductListService {
       if (!expertise) throw DomainException.notFound();
     }
     const page = tail.page ?? 1;
+    const perPage = this.config.PRODUCT_PER_PAGE;
     const query: ProductQuery = {
       locale,
       salesPlanId: site.salesPlan.id,
@@ -85,7 +86,7 @@ export class ProductListService {
       price: options.price,
       sort: options.sort,
       page,
-      perPage: PRODUCTS_PER_PAGE,
+      perPage,
       noFree: true,
     };
     const [{ items, total }, facets, vocabulary, tree] = await Promise.all([
@@ -94,7 +95,7 @@ export class ProductListService {
       this.catalogue.vocabulary(locale),
       this.catalogue.categories(locale),
     ]);
-    const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+    const pages = Math.max(1, Math.ceil(total / perPage));
     if (page > 1 && page > pages) throw DomainException.notFound();
 
     const link = (next: {
@@ -208,7 +209,7 @@ export class ProductListService {
       props: {
         banner: {
           title: expertise?.node.bannerTitle || t('catalogue.list.banner_title'),
-          text: expertise ? stripHtml(expertise.node.text) : t('catalogue.list.banner_text'),
+          text: expertise ? cutText(expertise.node.text, CATEGORY_EXTRACT_MAX) : t('catalogue.list.banner_text'),
           className: expertise?.node.class ?? 'all',
         },
         heading: title,

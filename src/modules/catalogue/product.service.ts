@@ -24,6 +24,7 @@ import {
   PRODUCT_FAQ_LIMIT,
   PRODUCT_META_MAX,
   productTabs,
+  PROMO_TEXT_MAX,
   stripHtml,
 } from './catalogue.rules';
 import { CatalogueService } from './catalogue.service';
@@ -351,7 +352,7 @@ function pushPromote(push: PushPromote | null, locale: string): ProductDetailPro
   const text = push[locale] as { text: string; label_link: string; url_link: string } | undefined;
   if (!text || typeof text !== 'object') return null;
   return {
-    text: cutText(text.text, 300),
+    text: cutText(text.text, PROMO_TEXT_MAX),
     labelLink: text.label_link,
     href: text.url_link,
     background: /^#[0-9a-f]{3,8}$/i.test(String(push.background)) ? String(push.background) : '#f4f1ea',
