@@ -23,7 +23,7 @@ import { getMetadataStorage } from 'class-validator';
 import { ROUTES, type Locale, type RouteName } from '../../src/common/routing/route-table';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { contentExpertises, contentProducts } from '../support/content';
-import { rawGet, type RawResponse } from '../support/http';
+import { rawGet, rawRequest, type RawResponse } from '../support/http';
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values, by kind. Values are written as they go on the wire (already percent-encoded).
@@ -326,6 +326,48 @@ const PAGE_ROUTES: Record<RouteName, { sample?: (locale: Locale) => Record<strin
   cmsPage: { sample: () => ({ slug: 'mentions-legales' }) },
 };
 
+/** Request headers the site reads (host, content negotiation, proxy headers, request id). */
+const HEADER_HOSTILE: Array<Record<string, string>> = [
+  { Host: '' },
+  { Host: long(300) },
+  { Host: 'produits.localhost:99999' },
+  { Host: 'produits.localhost:abc' },
+  { Host: '[::1]:3000' },
+  { Host: '[zz]' },
+  { Host: 'produits.localhost.' },
+  { Host: 'PRODUITS.LOCALHOST' },
+  { Host: 'www.' },
+  { Host: 'www.www.produits.localhost' },
+  { Host: 'produits.localhost, produkte.localhost' },
+  { Accept: long(5000, ',') },
+  { Accept: 'image/webp;q=%00' },
+  { 'Accept-Language': long(3000, 'x') },
+  { 'X-Forwarded-Host': 'produkte.localhost' },
+  { 'X-Forwarded-Proto': 'gopher' },
+  { 'X-Forwarded-For': 'not-an-address' },
+  { 'X-Request-Id': long(500, 'x') },
+  { 'If-None-Match': long(2000, '"') },
+  { Cookie: long(3000, ';') },
+];
+const HEADER_PATHS = [
+  '/',
+  '/produits',
+  '/api/v1/product',
+  '/media/product/art-001/0000000000/card.png',
+  '/nexiste-pas',
+];
+
+/** Methods other than GET, with a malformed JSON body: never a 5xx, whatever the route. */
+const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'];
+const METHOD_PATHS = [
+  '/',
+  '/produits',
+  '/api/v1/product',
+  '/api/v1/product/1',
+  '/media/product/x/y/card.png',
+  '/health/live',
+];
+
 /** Media and documents: answered by their own controllers, with their own small 404. */
 const FILE_ROUTES: Array<{ template: string; sample: Record<string, string>; small404: boolean }> = [
   {
@@ -372,6 +414,9 @@ function fill(template: string, values: Record<string, string>): string {
 interface Probe {
   path: string;
   host: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
   /** The API parameter being fuzzed (path or query), for the "names the parameter" check. */
   param?: string;
 }
@@ -403,11 +448,15 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
     const queue = [...probes];
     const worker = async () => {
       for (let probe = queue.shift(); probe; probe = queue.shift()) {
-        const res = await rawGet(t.server, probe.path, { Host: probe.host, Accept: 'text/html,application/json' });
+        const headers = { Host: probe.host, Accept: 'text/html,application/json', ...probe.headers };
+        const res = await rawRequest(t.server, probe.method ?? 'GET', probe.path, headers, probe.body);
         sent += 1;
         if (res.status >= 500) errors += 1;
         const problem = res.status >= 500 ? `answered ${res.status}` : check(probe, res);
-        if (problem) failures.push(`${probe.host} ${probe.path.slice(0, 160)}: ${problem}`);
+        if (problem)
+          failures.push(
+            `${probe.method ?? 'GET'} ${probe.host} ${probe.path.slice(0, 160)} ${JSON.stringify(probe.headers ?? {}).slice(0, 80)}: ${problem}`,
+          );
       }
     };
     await Promise.all(Array.from({ length: 6 }, worker));
@@ -513,6 +562,28 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(Object.keys(JSON.parse(res.body).details)).toContain(param);
     });
+  });
+
+  it('answers hostile request headers without a 5xx', async () => {
+    const probes = HEADER_PATHS.flatMap((path) =>
+      HEADER_HOSTILE.map((headers): Probe => ({ host: headers.Host ?? FR, path, headers })),
+    );
+    expect(await run(probes, (_probe, res) => (res.status === 0 ? 'no answer' : null))).toEqual([]);
+  });
+
+  it('answers other methods, with a malformed JSON body, without a 5xx', async () => {
+    const probes = METHOD_PATHS.flatMap((path) =>
+      METHODS.map(
+        (method): Probe => ({
+          host: FR,
+          path,
+          method,
+          headers: method === 'HEAD' ? {} : { 'Content-Type': 'application/json' },
+          body: method === 'HEAD' ? undefined : '{"a":',
+        }),
+      ),
+    );
+    expect(await run(probes, () => null)).toEqual([]);
   });
 
   describe('media and documents', () => {

@@ -35,14 +35,25 @@ export interface RawResponse {
  * A request with the path sent byte for byte (supertest's URL parsing would turn "/\" into "//"):
  * for open-redirect attempts.
  */
-export async function rawGet(server: Server, path: string, headers: Record<string, string>): Promise<RawResponse> {
+export function rawGet(server: Server, path: string, headers: Record<string, string>): Promise<RawResponse> {
+  return rawRequest(server, 'GET', path, headers);
+}
+
+/** `rawGet` with any method and an optional body (fuzzing). */
+export async function rawRequest(
+  server: Server,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<RawResponse> {
   const listening = server.listening
     ? server
     : await new Promise<Server>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
   const { port } = listening.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path, method: 'GET', headers: { ...headers, Connection: 'close' } },
+      { host: '127.0.0.1', port, path, method, headers: { ...headers, Connection: 'close' } },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -51,6 +62,6 @@ export async function rawGet(server: Server, path: string, headers: Record<strin
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
