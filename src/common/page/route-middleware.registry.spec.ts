@@ -52,6 +52,7 @@ describe(RouteMiddlewareRegistry.name, () => {
       ['/produits/', '/produits'],
       ['/Produits/Digestion?x=1', '/produits/digestion?x=1'],
       ['/marques///?a=b', '/marques?a=b'],
+      ['http://evil.example/Produits/?x=1', '/produits?x=1'],
     ])('sends %s to its canonical form %s', async (url, location) => {
       await expect(redirectOf(sut, url)).resolves.toBe(location);
     });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainException } from '../errors/domain.exception';
-import { requestPath, samePath } from '../http/safe-redirect';
+import { requestPath, requestTarget, samePath } from '../http/safe-redirect';
 
 export type RouteMiddleware = (req: Request, res: Response) => void | Promise<void>;
 
@@ -37,7 +37,7 @@ function seoRedirection(req: Request): void {
   let canonical = samePath(path.replace(/\/+$/, ''));
   if (/[A-Z]/.test(canonical) && !canonical.includes('/-r--')) canonical = canonical.toLowerCase();
   if (canonical !== path) {
-    const query = req.originalUrl.slice(path.length);
+    const query = requestTarget(req.originalUrl).slice(path.length);
     throw DomainException.redirect(canonical + query, 301);
   }
 }
