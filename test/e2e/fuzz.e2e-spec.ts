@@ -357,6 +357,17 @@ const HEADER_PATHS = [
   '/nexiste-pas',
 ];
 
+/** Request targets in absolute form: served as their path, never redirected off the site. */
+const ABSOLUTE_TARGETS = [
+  'http://evil.example/',
+  'http://evil.example',
+  'http://evil.example/Produits/?x=1',
+  'https://evil.example/api/v1/product/2147483648',
+  'http://evil.example/media/product/%00/x/card.png',
+  'http://evil.example/en-ce-moment/x',
+  'http://evil.example//evil.example/x',
+];
+
 /** Methods other than GET, with a malformed JSON body: never a 5xx, whatever the route. */
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'];
 const METHOD_PATHS = [
@@ -569,6 +580,20 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
       HEADER_HOSTILE.map((headers): Probe => ({ host: headers.Host ?? FR, path, headers })),
     );
     expect(await run(probes, (_probe, res) => (res.status === 0 ? 'no answer' : null))).toEqual([]);
+  });
+
+  it('answers request targets in absolute form as their path, redirecting only within the site', async () => {
+    const ours = [FR, DE];
+    const probes = ABSOLUTE_TARGETS.flatMap((path) =>
+      [...ours, 'www.produits.localhost'].map((host): Probe => ({ host, path })),
+    );
+    const failures = await run(probes, (probe, res) => {
+      const location = res.headers.location;
+      if (!location) return null;
+      const host = new URL(location, `http://${probe.host}/`).host;
+      return ours.includes(host) ? null : `redirected to ${location}`;
+    });
+    expect(failures).toEqual([]);
   });
 
   it('answers other methods, with a malformed JSON body, without a 5xx', async () => {
