@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainException } from '../../common/errors/domain.exception';
 import { isLocale, matchRoute, type ListingTail, type Locale } from '../../common/routing/route-table';
+import { RenderService } from '../../render/render.service';
 import { ShopService } from '../shop/shop.service';
 import type { SiteContext } from '../shop/shop.types';
 import { CatalogueRepository } from './catalogue.repository';
@@ -80,6 +81,7 @@ export class CatalogueApiService {
     private readonly products: ProductService,
     private readonly lists: ProductListService,
     private readonly shops: ShopService,
+    private readonly render: RenderService,
   ) {}
 
   /** The request's site, or the one named by shop_id / lang / saleplan_id (each checked). */
@@ -299,7 +301,7 @@ export class CatalogueApiService {
       params.tail as ListingTail,
       parseListOptions(Object.fromEntries(url.searchParams)),
     );
-    return { data: view.props.listing, title: view.head.title };
+    return { data: view.props.listing, title: await this.render.documentTitle(site, view.head.title) };
   }
 
   private async query(site: SiteContext, dto: ProductListQueryDto): Promise<ProductQuery> {

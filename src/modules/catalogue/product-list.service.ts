@@ -277,6 +277,7 @@ export function listingLabels(
     'previous',
     'next',
     'page_n',
+    'page_status',
     'active_filters',
     'open_filters',
     'open_sort',
