@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -55,5 +55,30 @@ describe('npm test without Chromium (e2e)', () => {
     expect(output.split(MISSING)).toHaveLength(2);
     expect(output).toMatch(/Tests: +\d+ skipped, \d+ total/);
     expect(output).not.toMatch(/failed|TypeError|Cannot read properties/);
+  });
+});
+
+/** A clone holds only this repository: what README and docs/ point to must be in it. */
+describe('README and docs/ (e2e)', () => {
+  const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)].filter((f) =>
+    f.endsWith('.md'),
+  );
+
+  it.each(docs)('%s links and names only files of the repository', (file) => {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    const links = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((m) => m[1])
+      .filter((l) => !/^[a-z]+:/.test(l));
+    const missing = links.filter((link) => !existsSync(join(ROOT, file.startsWith('docs/') ? 'docs' : '', link)));
+    expect(missing).toEqual([]);
+    expect(text).not.toMatch(/shared\/ARCHITECTURE|ARCHITECTURE\.md|SPEC\.md/);
+  });
+
+  it('README points to docs/architecture.md, which describes the folders that exist', () => {
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('(docs/architecture.md)');
+    const architecture = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+    const folders = [...architecture.matchAll(/^\| `([a-z/._-]+)` /gm)].map((m) => m[1].replace(/<feature>\/$/, ''));
+    expect(folders.length).toBeGreaterThan(8);
+    expect(folders.filter((f) => !existsSync(join(ROOT, f)))).toEqual([]);
   });
 });
