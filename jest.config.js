@@ -29,6 +29,12 @@ module.exports = {
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/views/**/*.spec.ts?(x)', '<rootDir>/client/**/*.spec.ts'],
     },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
+      // Says once when Chromium is missing; the specs then skip (test/browser/support.ts).
+      globalSetup: '<rootDir>/test/browser/global-setup.ts',
+    },
   ],
 };

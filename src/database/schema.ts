@@ -177,6 +177,16 @@ export interface ProductCaracteristics {
   case_to_recycle?: string | null;
   embed_push_video?: string | null;
   units_ufc?: number | null;
+  /** The gallery's visuals in order: 'packshot' (the drawn pack) and 'content' (what it holds). */
+  slide_product?: string[];
+  /** One gallery slide per active ingredient, shown in the order of N after the visuals. */
+  [slide: `active_ingredient_${number}`]: ActiveIngredientSlide | undefined;
+}
+
+/** SPEC §3 `active_ingredient_N`: an active ingredient (vocabulary key) and its amount per dose. */
+export interface ActiveIngredientSlide {
+  ingredient: string;
+  amount?: string | null;
 }
 
 export interface ProductImage {

@@ -12,7 +12,7 @@ import { requestPath } from '../common/http/safe-redirect';
 import { buildPath, type Locale, type RouteName, type RouteParams } from '../common/routing/route-table';
 import { ShopService } from '../modules/shop/shop.service';
 import type { SiteContext } from '../modules/shop/shop.types';
-import { renderHead } from './head';
+import { documentTitle, renderHead } from './head';
 import { ClientManifest } from './manifest';
 import type { Crumb, PageView } from './page-view';
 
@@ -106,6 +106,16 @@ export class RenderService {
       jsonLd,
       body: () => createElement(Layout, { ...layout, children: createElement(Page, view.props) }),
     });
+  }
+
+  /**
+   * The document title of a page of this site ("page title - app title", SPEC §9), for an island
+   * that changes the page in place and sets `document.title` itself.
+   */
+  async documentTitle(site: SiteContext, title: string): Promise<string> {
+    const t = this.translator(site.locale);
+    const shell = await this.shops.shell(site.shop.id, site.locale, t('shell.app_title'));
+    return documentTitle(title, shell.appTitle);
   }
 
   /** The 404 / 401 / 500 page inside the shell, in the visitor's language. */

@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   DE_HOST,
+  describeInBrowser,
   FR_HOST,
   islandsHydrated,
   launchBrowser,
   openPage,
-  seriousViolations,
   startSite,
   watchConsole,
   type RunningSite,
@@ -14,7 +14,7 @@ import {
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
-describe('site shell (browser)', () => {
+describeInBrowser('site shell (browser)', () => {
   let site: RunningSite;
   let browser: Browser;
   let context: BrowserContext;
@@ -34,7 +34,7 @@ describe('site shell (browser)', () => {
   });
 
   afterEach(async () => {
-    await context.close();
+    await context?.close();
   });
 
   const open = (path: string, host = FR_HOST, viewport = DESKTOP) => openPage(context, site.url(host, path), viewport);
@@ -290,16 +290,5 @@ describe('site shell (browser)', () => {
     expect(await page.locator('main form[role="search"]').getAttribute('action')).toBe('/ergebnisse');
     expect(await page.locator('.breadcrumb').count()).toBe(0);
     expect(logs.problems).toEqual([]);
-  });
-
-  describe('accessibility (axe-core)', () => {
-    it.each([
-      ['/', FR_HOST, DESKTOP],
-      ['/', DE_HOST, PHONE],
-      ['/une-page-inconnue', FR_HOST, PHONE],
-      ['/?utm_medium=QRcode', DE_HOST, DESKTOP],
-    ])('%s on %s at %p has no serious or critical violation', async (path, host, viewport) => {
-      expect(await seriousViolations(browser, site.url(host, path), viewport)).toEqual([]);
-    });
   });
 });

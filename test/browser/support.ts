@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
+import { CHROMIUM_PATH, chromiumAvailable } from './chromium';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 
 /**
@@ -15,7 +16,11 @@ import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type 
  */
 
 const ROOT = join(__dirname, '..', '..');
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
+
+/** `describe` for a browser spec file: skipped, not failed, on a machine without Chromium. */
+export const describeInBrowser = chromiumAvailable() ? describe : describe.skip;
+
 export const FR_HOST = 'produits.localhost';
 export const DE_HOST = 'produkte.localhost';
 
@@ -179,10 +184,11 @@ export async function openPage(
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * axe-core's serious and critical violations on a page. axe is injected as a script, so only this
- * throw-away context bypasses the page's CSP (script-src 'self' plus nonce).
+ * Every axe-core violation on a page, whatever its impact (minor, moderate, serious, critical), as
+ * "impact rule: help at targets". axe is injected as a script, so only this throw-away context
+ * bypasses the page's CSP (script-src 'self' plus nonce).
  */
-export async function seriousViolations(
+export async function axeViolations(
   browser: Browser,
   url: string,
   viewport: { width: number; height: number },
@@ -198,15 +204,13 @@ export async function seriousViolations(
         violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
       };
       const result = await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run();
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) =>
-            `${v.impact} ${v.id}: ${v.help} at ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 5)
-              .join(', ')}`,
-        );
+      return result.violations.map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} at ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 5)
+            .join(', ')}`,
+      );
     });
   } finally {
     await context.close();

@@ -141,13 +141,13 @@ describe('catalogue pages (e2e)', () => {
     it('titles the descriptive tab "advice tips" for insudiet products and hides the store locator when not sold in store', async () => {
       const insudiet = pick((p) => p.product_type === 'insudiet' && !p.is_free, 'insudiet product');
       const a = await get(t, FR, `/produit/${insudiet.texts.fr.slug}`).expect(200);
-      expect(a.text).toMatch(/role="tab"[^>]*>Conseils et astuces</);
+      expect(a.text).toMatch(/class="product-tabs__tab" href="#description">Conseils et astuces</);
       const standard = pick(
         (p) => p.product_type !== 'insudiet' && !p.caracteristics.not_sold_in_store,
         'standard product',
       );
       const b = await get(t, FR, `/produit/${standard.texts.fr.slug}`).expect(200);
-      expect(b.text).toMatch(/role="tab"[^>]*>Description</);
+      expect(b.text).toMatch(/class="product-tabs__tab" href="#description">Description</);
       expect(b.text).toContain('id="store-locator"');
       expect(b.text).toContain('>Trouver mon officine</a>');
       const notSold = pick((p) => p.caracteristics.not_sold_in_store === true, 'not sold in store');
@@ -249,7 +249,7 @@ describe('catalogue pages (e2e)', () => {
     it('lists every question under a heading with the product name, with the phone, fax and contact link', async () => {
       const product = pick((p) => p.faqs.length > 4, 'product with FAQs');
       const res = await get(t, FR, `/produit/${product.texts.fr.slug}/questions-reponses`).expect(200);
-      expect(res.text).toContain(`<h1>Questions-réponses : ${product.texts.fr.name}</h1>`);
+      expect(res.text).toContain(`<h1>Questions-réponses\u00a0: ${product.texts.fr.name}</h1>`);
       expect((res.text.match(/<details class="faq-item">/g) ?? []).length).toBe(product.faqs.length);
       expect(res.text).toContain('href="tel:');
       expect(res.text).toContain('Fax');

@@ -4,10 +4,12 @@ interface Props {
   picture: PictureModel;
   className?: string;
   loading?: 'lazy' | 'eager';
+  /** 'high' for the picture that is the page's largest paint (the product hero). */
+  fetchPriority?: 'high' | 'low' | 'auto';
 }
 
 /** WebP with a PNG fallback, 1x/2x, explicit size (no layout shift). */
-export function Picture({ picture, className, loading = 'lazy' }: Props) {
+export function Picture({ picture, className, loading = 'lazy', fetchPriority }: Props) {
   const srcSet = (one: string, two?: string) => (two ? `${one} 1x, ${two} 2x` : one);
   return (
     <picture className={className}>
@@ -19,6 +21,7 @@ export function Picture({ picture, className, loading = 'lazy' }: Props) {
         height={picture.height}
         alt={picture.alt}
         loading={loading}
+        fetchPriority={fetchPriority}
         decoding="async"
       />
     </picture>

@@ -143,6 +143,7 @@ export default function HeaderSearch({ action, inputId, collapsible, labels }: H
       <form
         id={formId}
         role="search"
+        aria-label={labels.label}
         className={cls('search-form', collapsible && 'search-form--collapsible', open && 'is-open')}
         action={action}
         method="get"

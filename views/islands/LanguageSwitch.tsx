@@ -40,12 +40,15 @@ export default function LanguageSwitch({ languages, countries, labels }: Languag
     };
   }, []);
 
+  // "Langue et pays : {language}": the punctuation before the language is the locale's own.
+  const [buttonBefore, buttonAfter = ''] = labels.button.split('{language}');
   return (
     <details ref={ref} className="lang-switch">
       <summary className="lang-switch__summary">
         <GlobeIcon className="inline-icon" />
-        <span className="visually-hidden">{labels.button} : </span>
+        <span className="visually-hidden">{buttonBefore}</span>
         <span lang={current?.locale}>{current?.label}</span>
+        {buttonAfter && <span className="visually-hidden">{buttonAfter}</span>}
         <ChevronIcon className="inline-icon lang-switch__chevron" />
       </summary>
       <div className="lang-switch__panel">

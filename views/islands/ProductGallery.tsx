@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Picture as PictureModel } from '../../src/modules/catalogue/catalogue.views';
 import { actions, useAppDispatch, useAppSelector } from '../../client/store';
+import { useHydrated } from './browser-hooks';
 import { Picture } from '../components/Picture';
 
 export type GallerySlide =
@@ -76,6 +77,7 @@ function Video({
  * modal; the video plays only after video consent, and autoplays in the zoom modal after 1000 ms.
  */
 export default function ProductGallery({ slides, labels }: Props) {
+  const enhanced = useHydrated();
   const [index, setIndex] = useState(0);
   const [zoomOpen, setZoomOpen] = useState(false);
   /** Index of the zoomed slide whose video may autoplay (set 1000 ms after the modal opens). */
@@ -99,10 +101,18 @@ export default function ProductGallery({ slides, labels }: Props) {
   const autoplay = zoomOpen && autoplayIndex === index;
 
   if (!slide) return null;
+  const thumb = (s: GallerySlide) =>
+    s.type === 'image' ? (
+      <Picture picture={{ ...s.picture, width: 64, height: 64 }} />
+    ) : (
+      <span className="gallery__play" aria-hidden="true">
+        ▶
+      </span>
+    );
   return (
-    <div className="gallery" aria-roledescription="carousel" aria-label={labels.zoom}>
+    <section className="gallery" aria-roledescription="carousel" aria-label={labels.gallery}>
       <div className="gallery__stage">
-        {index > 0 && (
+        {enhanced && index > 0 && (
           <button
             type="button"
             className="gallery__nav gallery__nav--prev"
@@ -112,19 +122,29 @@ export default function ProductGallery({ slides, labels }: Props) {
             ‹
           </button>
         )}
-        {slide.type === 'image' ? (
+        {slide.type === 'image' && !enhanced ? (
+          // Without JavaScript the picture links to its large version.
+          <a
+            className="gallery__zoom"
+            href={slide.zoom.fallback}
+            aria-label={labels.zoom_picture.replace('{name}', slide.picture.alt)}
+          >
+            <Picture picture={slide.picture} loading="eager" fetchPriority={index === 0 ? 'high' : undefined} />
+          </a>
+        ) : slide.type === 'image' ? (
           <button
             type="button"
             className="gallery__zoom"
             onClick={() => setZoomOpen(true)}
-            aria-label={`${labels.zoom}: ${slide.picture.alt}`}
+            aria-label={labels.zoom_picture.replace('{name}', slide.picture.alt)}
           >
-            <Picture picture={slide.picture} loading="eager" />
+            {/* The first picture is the page's largest paint: fetched first. */}
+            <Picture picture={slide.picture} loading="eager" fetchPriority={index === 0 ? 'high' : undefined} />
           </button>
         ) : (
           <Video id={slide.videoId} title={slide.title} autoplay={false} labels={labels} />
         )}
-        {index < slides.length - 1 && (
+        {enhanced && index < slides.length - 1 && (
           <button
             type="button"
             className="gallery__nav gallery__nav--next"
@@ -141,21 +161,27 @@ export default function ProductGallery({ slides, labels }: Props) {
             const position = windowStart + i;
             return (
               <li key={position}>
-                <button
-                  type="button"
-                  className={`gallery__thumb${position === index ? ' is-active' : ''}`}
-                  aria-current={position === index ? 'true' : undefined}
-                  aria-label={labels.slide_n.replace('{n}', String(position + 1))}
-                  onClick={() => setIndex(position)}
-                >
-                  {s.type === 'image' ? (
-                    <Picture picture={{ ...s.picture, width: 64, height: 64 }} />
-                  ) : (
-                    <span className="gallery__play" aria-hidden="true">
-                      ▶
-                    </span>
-                  )}
-                </button>
+                {enhanced || s.type !== 'image' ? (
+                  <button
+                    type="button"
+                    className={`gallery__thumb${position === index ? ' is-active' : ''}`}
+                    aria-current={position === index ? 'true' : undefined}
+                    aria-label={labels.slide_n.replace('{n}', String(position + 1))}
+                    onClick={() => setIndex(position)}
+                    disabled={!enhanced}
+                  >
+                    {thumb(s)}
+                  </button>
+                ) : (
+                  // Without JavaScript a thumbnail opens its large picture.
+                  <a
+                    className={`gallery__thumb${position === index ? ' is-active' : ''}`}
+                    href={s.zoom.fallback}
+                    aria-label={labels.slide_n.replace('{n}', String(position + 1))}
+                  >
+                    {thumb(s)}
+                  </a>
+                )}
               </li>
             );
           })}
@@ -180,6 +206,6 @@ export default function ProductGallery({ slides, labels }: Props) {
           </div>
         )}
       </dialog>
-    </div>
+    </section>
   );
 }

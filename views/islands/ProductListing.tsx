@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { buildPath, type Locale } from '../../src/common/routing/route-table';
 import type {
   ExpertiseLinkView,
@@ -16,7 +16,10 @@ import {
   type FilterSelection,
 } from '../../src/modules/catalogue/filters';
 import { useAppSelector } from '../../client/store';
+import { CloseIcon } from '../components/icons';
 import { ProductCard } from '../components/ProductCard';
+import { prefersReducedMotion, useHydrated } from './browser-hooks';
+import { useModalPanel } from './modal-panel';
 
 export interface ListingOptions {
   sort: string;
@@ -65,10 +68,32 @@ function listUrl(props: ListingProps, selection: FilterSelection, options: Listi
 const format = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
+/** "61 produits", and "– page 2 sur 6" when there is more than one page. */
+function statusText(data: ListingProps): string {
+  const labels = data.labels;
+  const results = format(data.total === 1 ? labels.results_one : labels.results_other, { count: data.total });
+  if (data.pagination.length < 2) return results;
+  return `${results} – ${format(labels.page_status, { page: data.state.page, pages: data.pagination.length })}`;
+}
+
+/** Top bar of a phone panel: its title and a close control (a link to the results without JavaScript). */
+function PanelHeader(props: { id: string; title: string; close: ReactNode }) {
+  return (
+    <div className="panel-header">
+      <h2 className="panel-header__title" id={props.id}>
+        {props.title}
+      </h2>
+      {props.close}
+    </div>
+  );
+}
+
 /**
- * The product listing (SPEC §2.2, §4 Filters). Server-rendered with plain links; once hydrated, on
- * desktop every filter, sort, page or expertise link updates the route and the results without a full
- * reload; on mobile (<= 1024 px) the filter and sort panels apply on confirmation.
+ * The product listing (SPEC §2.2, §4 Filters). Server-rendered with plain links: without JavaScript
+ * every filter, sort, page and the price form load a page, and up to 1024 px the filters open as a
+ * full-screen panel from a link ("#listing-filters", CSS :target). Once hydrated, on desktop every
+ * filter, sort, page or expertise link updates the route and the results without a full reload; on
+ * mobile (<= 1024 px) the filter and sort panels are modal dialogs that apply on confirmation.
  */
 export default function ProductListing(initial: ListingProps) {
   const [data, setData] = useState(initial);
@@ -76,12 +101,39 @@ export default function ProductListing(initial: ListingProps) {
   const [draftSort, setDraftSort] = useState(initial.state.options.sort);
   const [panel, setPanel] = useState<null | 'filters' | 'sort'>(null);
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  const [expertisesOpen, setExpertisesOpen] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** What the status region reads out after an in-place change of filters or sort. */
+  const [announcement, setAnnouncement] = useState('');
   const mobile = useAppSelector((s) => s.app.mobile);
+  const enhanced = useHydrated();
   const request = useRef(0);
+  /** Set when a page link loaded new results: the view then moves to the top of them. */
+  const pagedRef = useRef(false);
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const filtersRef = useRef<HTMLDivElement>(null);
+  const sortRef = useRef<HTMLDivElement>(null);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const sortButton = useRef<HTMLButtonElement>(null);
+  const filtersClose = useRef<HTMLButtonElement>(null);
+  const sortClose = useRef<HTMLButtonElement>(null);
   const labels = data.labels;
+  // Panels exist on phones and tablets only: widening the window closes them.
+  const shownPanel = mobile ? panel : null;
 
-  const navigate = useCallback(async (url: string, push = true) => {
+  const closePanel = useCallback(() => setPanel(null), []);
+  useModalPanel(shownPanel === 'filters', filtersRef, {
+    onClose: closePanel,
+    initialFocus: filtersClose,
+    returnFocus: filtersButton,
+  });
+  useModalPanel(shownPanel === 'sort', sortRef, {
+    onClose: closePanel,
+    initialFocus: sortClose,
+    returnFocus: sortButton,
+  });
+
+  const navigate = useCallback(async (url: string, push = true, paging = false) => {
     const id = ++request.current;
     window.dispatchEvent(new Event('app:navigation-start'));
     try {
@@ -91,10 +143,13 @@ export default function ProductListing(initial: ListingProps) {
       if (!response.ok) throw new Error(String(response.status));
       const body = (await response.json()) as { data: ListingProps; title: string };
       if (id !== request.current) return;
+      pagedRef.current = paging;
       setData(body.data);
       setDraft(body.data.state.selection);
       setDraftSort(body.data.state.options.sort);
       setFailed(false);
+      // Paging moves focus to the count, which reads the new page out; other changes are announced.
+      if (!paging) setAnnouncement(statusText(body.data));
       if (push) window.history.pushState({ listing: true }, '', url);
       document.title = body.title;
       window.dispatchEvent(new Event('app:navigation-end'));
@@ -104,6 +159,16 @@ export default function ProductListing(initial: ListingProps) {
       window.dispatchEvent(new Event('app:navigation-error'));
     }
   }, []);
+
+  // After in-place paging the visitor is at the pagination, below the results: go to their top.
+  useEffect(() => {
+    if (!pagedRef.current) return;
+    pagedRef.current = false;
+    const count = countRef.current;
+    if (!count) return;
+    count.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    count.focus({ preventScroll: true });
+  }, [data]);
 
   useEffect(() => {
     const onPop = () => void navigate(window.location.pathname + window.location.search, false);
@@ -122,18 +187,19 @@ export default function ProductListing(initial: ListingProps) {
     const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-listing]');
     if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     const inPanel = !!link.closest('[data-panel]');
-    if (mobile && inPanel && link.dataset.listing === 'filter') {
+    if (shownPanel && inPanel && link.dataset.listing === 'filter') {
       event.preventDefault();
       setDraft((current) => toggleFilter(current, link.dataset.name as FilterName, link.dataset.value as string));
       return;
     }
-    if (mobile && inPanel && link.dataset.listing === 'sort') {
+    if (shownPanel && inPanel && link.dataset.listing === 'sort') {
       event.preventDefault();
       setDraftSort(link.dataset.value as string);
       return;
     }
     event.preventDefault();
-    void navigate(link.getAttribute('href') as string);
+    if (shownPanel) setPanel(null);
+    void navigate(link.getAttribute('href') as string, true, link.dataset.listing === 'page');
   };
 
   const onPriceSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -143,7 +209,9 @@ export default function ProductListing(initial: ListingProps) {
     const max = Number(form.get('price_max'));
     if (!Number.isFinite(min) || !Number.isFinite(max)) return;
     const options = { ...data.state.options, price: { min: Math.min(min, max), max: Math.max(min, max) } };
-    void navigate(listUrl(data, mobile ? draft : data.state.selection, options));
+    const selection = shownPanel === 'filters' ? draft : data.state.selection;
+    setPanel(null);
+    void navigate(listUrl(data, selection, options));
   };
 
   const applyPanel = () => {
@@ -155,55 +223,91 @@ export default function ProductListing(initial: ListingProps) {
   const openPanel = (which: 'filters' | 'sort') => {
     setDraft(data.state.selection);
     setDraftSort(data.state.options.sort);
+    setExpertisesOpen(false);
     setPanel(which);
   };
 
   const selectedIn = (group: FilterGroupView, slug: string) =>
-    mobile && panel === 'filters'
+    shownPanel === 'filters'
       ? !!draft[group.name as FilterName]?.includes(slug)
       : group.values.find((v) => v.slug === slug)?.selected;
 
-  const shownCount = mobile && panel === 'filters' ? countSelected(draft) : data.activeFilterCount;
-  const resultsText = format(data.total === 1 ? labels.results_one : labels.results_other, { count: data.total });
+  const shownCount = shownPanel === 'filters' ? countSelected(draft) : data.activeFilterCount;
+  const activeExpertise = data.expertises.flatMap((e) => [e, ...e.children]).find((e) => e.active) as
+    | { name: string }
+    | undefined;
+  const closeButton = (ref: typeof filtersClose) => (
+    <button ref={ref} type="button" className="panel-close" aria-label={labels.close} onClick={closePanel}>
+      <CloseIcon />
+    </button>
+  );
+  const dialog = (which: 'filters' | 'sort') =>
+    shownPanel === which
+      ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': `listing-${which}-title` }
+      : { role: undefined };
 
   return (
-    <div className={`listing listing--${data.display}${panel ? ` listing--panel-${panel}` : ''}`} onClick={onLinkClick}>
+    <div
+      className={`listing listing--${data.display}${shownPanel ? ` listing--panel-${shownPanel}` : ''}`}
+      onClick={onLinkClick}
+    >
       <div className="listing__toolbar">
-        <p className="listing__count" role="status" aria-live="polite">
-          {resultsText}
+        <p className="listing__count" id="listing-count" ref={countRef} tabIndex={-1}>
+          {statusText(data)}
+        </p>
+        <p className="visually-hidden" role="status">
+          {announcement}
         </p>
         <div className="listing__mobile-actions">
-          <button
-            type="button"
-            className="button button--outline"
-            aria-expanded={panel === 'filters'}
-            aria-controls="listing-filters"
-            onClick={() => openPanel('filters')}
-          >
-            {labels.open_filters}
-            {data.activeFilterCount > 0 && (
-              <span className="badge" aria-label={format(labels.active_filters, { count: data.activeFilterCount })}>
-                {data.activeFilterCount}
-              </span>
-            )}
-          </button>
-          <button
-            type="button"
-            className="button button--outline"
-            aria-expanded={panel === 'sort'}
-            aria-controls="listing-sort"
-            onClick={() => openPanel('sort')}
-          >
-            {labels.open_sort}
-          </button>
+          {enhanced ? (
+            <button
+              ref={filtersButton}
+              type="button"
+              className="button button--outline"
+              aria-haspopup="dialog"
+              aria-expanded={shownPanel === 'filters'}
+              aria-controls="listing-filters"
+              onClick={() => openPanel('filters')}
+            >
+              {labels.open_filters}
+              <FilterBadge count={data.activeFilterCount} label={labels.active_filters} />
+            </button>
+          ) : (
+            <a className="button button--outline" href="#listing-filters">
+              {labels.open_filters}
+              <FilterBadge count={data.activeFilterCount} label={labels.active_filters} />
+            </a>
+          )}
+          {enhanced && (
+            <button
+              ref={sortButton}
+              type="button"
+              className="button button--outline"
+              aria-haspopup="dialog"
+              aria-expanded={shownPanel === 'sort'}
+              aria-controls="listing-sort"
+              onClick={() => openPanel('sort')}
+            >
+              {labels.open_sort}
+            </button>
+          )}
         </div>
-        <div className="listing__sort" id="listing-sort" data-panel={panel === 'sort' ? 'open' : 'closed'}>
+        <div
+          className="listing__sort"
+          id="listing-sort"
+          ref={sortRef}
+          data-panel={shownPanel === 'sort' ? 'open' : 'closed'}
+          {...dialog('sort')}
+        >
+          {shownPanel === 'sort' && (
+            <PanelHeader id="listing-sort-title" title={labels.open_sort} close={closeButton(sortClose)} />
+          )}
           <p className="listing__sort-label" id="sort-label">
             {labels.sort_label}
           </p>
           <ul className="listing__sort-options" aria-labelledby="sort-label">
             {data.sorts.map((s) => {
-              const selected = mobile && panel === 'sort' ? draftSort === s.value : s.selected;
+              const selected = shownPanel === 'sort' ? draftSort === s.value : s.selected;
               return (
                 <li key={s.value}>
                   <a
@@ -220,12 +324,12 @@ export default function ProductListing(initial: ListingProps) {
               );
             })}
           </ul>
-          {panel === 'sort' && (
+          {shownPanel === 'sort' && (
             <div className="panel-actions">
               <button type="button" className="button" onClick={applyPanel}>
                 {labels.apply}
               </button>
-              <button type="button" className="button button--ghost" onClick={() => setPanel(null)}>
+              <button type="button" className="button button--ghost" onClick={closePanel}>
                 {labels.close}
               </button>
             </div>
@@ -255,15 +359,47 @@ export default function ProductListing(initial: ListingProps) {
         </div>
       </div>
 
-      <aside
+      <div
         className="listing__aside"
         id="listing-filters"
-        data-panel={panel === 'filters' ? 'open' : 'closed'}
-        aria-label={labels.filters}
+        ref={filtersRef}
+        data-panel={shownPanel === 'filters' ? 'open' : 'closed'}
+        {...dialog('filters')}
       >
+        {(!enhanced || shownPanel === 'filters') && (
+          <PanelHeader
+            id="listing-filters-title"
+            title={labels.open_filters}
+            close={
+              enhanced ? (
+                closeButton(filtersClose)
+              ) : (
+                <a className="panel-close" href="#listing-results" aria-label={labels.close}>
+                  <CloseIcon />
+                </a>
+              )
+            }
+          />
+        )}
         <nav className="listing__expertises" aria-label={labels.expertises}>
-          <h2 className="listing__aside-title">{labels.expertises}</h2>
-          <ul>
+          {shownPanel === 'filters' ? (
+            // In the phone panel the long expertise list folds away so the filters come first.
+            <h2 className="listing__aside-title">
+              <button
+                type="button"
+                className="listing__expertises-toggle"
+                aria-expanded={expertisesOpen}
+                aria-controls="listing-expertises-list"
+                onClick={() => setExpertisesOpen((o) => !o)}
+              >
+                {labels.expertises}{' '}
+                <span className="listing__expertises-current">{activeExpertise?.name ?? labels.all_expertise}</span>
+              </button>
+            </h2>
+          ) : (
+            <h2 className="listing__aside-title">{labels.expertises}</h2>
+          )}
+          <ul id="listing-expertises-list" hidden={shownPanel === 'filters' && !expertisesOpen}>
             <li>
               <a
                 href={data.allExpertiseHref}
@@ -408,21 +544,21 @@ export default function ProductListing(initial: ListingProps) {
               </button>
             </fieldset>
           </form>
-          {panel === 'filters' && (
+          {shownPanel === 'filters' && (
             <div className="panel-actions">
               <button type="button" className="button" onClick={applyPanel}>
                 {labels.apply}
-                {shownCount > 0 && <span className="badge">{shownCount}</span>}
+                <FilterBadge count={shownCount} label={labels.active_filters} />
               </button>
-              <button type="button" className="button button--ghost" onClick={() => setPanel(null)}>
+              <button type="button" className="button button--ghost" onClick={closePanel}>
                 {labels.close}
               </button>
             </div>
           )}
         </section>
-      </aside>
+      </div>
 
-      <div className="listing__results">
+      <div className="listing__results" id="listing-results">
         {failed && (
           <p className="toast toast--danger" role="alert">
             {labels.error_api}
@@ -489,5 +625,18 @@ export default function ProductListing(initial: ListingProps) {
         )}
       </div>
     </div>
+  );
+}
+
+/** The number of active filters on a button: read out as "2 filtres actifs". */
+function FilterBadge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <>
+      <span className="badge" aria-hidden="true">
+        {count}
+      </span>
+      <span className="visually-hidden">{format(label, { count })}</span>
+    </>
   );
 }

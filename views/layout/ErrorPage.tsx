@@ -25,8 +25,14 @@ export function ErrorPage({ kind, status, searchAction }: ErrorPageProps) {
         </h1>
         <p className="error-page__text">{t(`errors.${kind}.text`)}</p>
         {kind === 'notFound' && (
-          <form className="search-form error-page__search" role="search" action={searchAction} method="get">
-            <label htmlFor="error-search" className="error-page__label">
+          <form
+            className="search-form error-page__search"
+            role="search"
+            aria-labelledby="error-search-label"
+            action={searchAction}
+            method="get"
+          >
+            <label htmlFor="error-search" id="error-search-label" className="error-page__label">
               {t('errors.notFound.search_label')}
             </label>
             <div className="search-form__field">

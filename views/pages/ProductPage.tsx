@@ -66,7 +66,17 @@ export interface ProductDetailProps {
 
 const html = (content: string) => ({ __html: content });
 const only = (labels: Record<string, string>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, labels[k]]));
-const GALLERY_LABELS = ['zoom', 'previous', 'next', 'slide_n', 'close', 'video_blocked', 'video_accept'];
+const GALLERY_LABELS = [
+  'gallery',
+  'zoom',
+  'zoom_picture',
+  'previous',
+  'next',
+  'slide_n',
+  'close',
+  'video_blocked',
+  'video_accept',
+];
 const PRICE_LABELS = ['unit_price', 'quantity', 'tiers_title', 'tier_range', 'tier_from'];
 
 /** SPEC §2.2 "Product detail". Panels are plain sections (readable without JavaScript); islands add tabs, zoom, modals. */
@@ -135,10 +145,10 @@ export function ProductPage(p: ProductDetailProps) {
             )}
           </div>
           {p.promo && (
-            <aside className="product-promo" aria-label={L.promoted}>
+            <div className="product-promo">
               <p>{p.promo.text}</p>
               {p.promo.href && <a href={p.promo.href}>{p.promo.labelLink}</a>}
-            </aside>
+            </div>
           )}
           {p.legalNotice && <p className="product-hero__legal">{p.legalNotice}</p>}
         </div>
@@ -154,16 +164,16 @@ export function ProductPage(p: ProductDetailProps) {
           <div className="rich-text" dangerouslySetInnerHTML={html(p.description)} />
           {p.marketingDescription && <p>{p.marketingDescription}</p>}
           {p.doYouKnow && (
-            <aside className="did-you-know">
+            <div className="did-you-know">
               <h3>{L.do_you_know}</h3>
               <p>{p.doYouKnow}</p>
-            </aside>
+            </div>
           )}
           {p.gourmetAdvice && (
-            <aside className="gourmet-advice">
+            <div className="gourmet-advice">
               <h3>{L.gourmet_advice}</h3>
               <p>{p.gourmetAdvice}</p>
-            </aside>
+            </div>
           )}
           {p.details.length > 0 && (
             <dl className="product-details">
@@ -266,8 +276,16 @@ export function ProductPage(p: ProductDetailProps) {
             <h2 id="store-locator-title" className="product-panel__title">
               {p.tabs.find((tab) => tab.id === 'store-locator')?.title}
             </h2>
-            <form className="store-search" role="search" method="get" action={p.storeLocator.action}>
-              <label htmlFor="store-search-input">{L.store_search_label}</label>
+            <form
+              className="store-search"
+              role="search"
+              aria-labelledby="store-search-label"
+              method="get"
+              action={p.storeLocator.action}
+            >
+              <label htmlFor="store-search-input" id="store-search-label">
+                {L.store_search_label}
+              </label>
               <div className="store-search__row">
                 <input
                   id="store-search-input"

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainException } from '../../common/errors/domain.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { isLocale, matchRoute, type ListingTail, type Locale } from '../../common/routing/route-table';
+import { RenderService } from '../../render/render.service';
 import { ShopService } from '../shop/shop.service';
 import type { SiteContext } from '../shop/shop.types';
 import { CatalogueRepository } from './catalogue.repository';
@@ -82,6 +83,7 @@ export class CatalogueApiService {
     private readonly lists: ProductListService,
     private readonly shops: ShopService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly render: RenderService,
   ) {}
 
   /** The request's site, or the one named by shop_id / lang / saleplan_id (each checked). */
@@ -301,7 +303,7 @@ export class CatalogueApiService {
       params.tail as ListingTail,
       parseListOptions(Object.fromEntries(url.searchParams)),
     );
-    return { data: view.props.listing, title: view.head.title };
+    return { data: view.props.listing, title: await this.render.documentTitle(site, view.head.title) };
   }
 
   private async query(site: SiteContext, dto: ProductListQueryDto): Promise<ProductQuery> {

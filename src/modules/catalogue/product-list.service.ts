@@ -278,6 +278,7 @@ export function listingLabels(
     'previous',
     'next',
     'page_n',
+    'page_status',
     'active_filters',
     'open_filters',
     'open_sort',

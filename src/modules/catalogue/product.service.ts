@@ -30,6 +30,13 @@ import {
 import { CatalogueService } from './catalogue.service';
 import { SPECIAL_PRECAUTION_EANS } from './catalogue.types';
 import { simplePdf } from './pdf';
+import {
+  galleryVisuals,
+  LABEL_LOCALE,
+  PRODUCT_IMAGE_SIZES,
+  slidePicture,
+  type SlideSubject,
+} from '../media/media-urls';
 import { brandPicture, productPicture } from './product-card.mapper';
 
 type ProductRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findProduct']>>>;
@@ -109,13 +116,7 @@ export class ProductService {
         text: typeof extra.text === 'string' ? sanitize(extra.text) : undefined,
       };
     });
-    const gallery: ProductDetailProps['gallery'] = [
-      {
-        type: 'image',
-        picture: { ...productPicture(row, 'slide'), alt: name },
-        zoom: { ...productPicture(row, 'zoom'), alt: name },
-      },
-    ];
+    const gallery = await this.gallery(row, locale, name, t);
     if (c.embed_push_video && /^[A-Za-z0-9_-]{11}$/.test(c.embed_push_video))
       gallery.push({ type: 'video', videoId: c.embed_push_video, title: name });
     const tabs = productTabs({
@@ -269,6 +270,59 @@ export class ProductService {
     };
   }
 
+  /**
+   * The gallery (SPEC §3 slide_product visuals and active_ingredient_N slides, in order), each with
+   * its zoom; the video, when there is one, is added after them. Pictures print French names (see
+   * LABEL_LOCALE), their alternative texts are in the page language.
+   */
+  private async gallery(
+    row: ProductRow,
+    locale: Locale,
+    name: string,
+    t: (key: string, args?: Record<string, string>) => string,
+  ): Promise<ProductDetailProps['gallery']> {
+    const visuals = galleryVisuals(row.caracteristics);
+    const [labels, pictureLabels] = await Promise.all([
+      this.catalogue.vocabulary(locale),
+      this.catalogue.vocabulary(LABEL_LOCALE),
+    ]);
+    return visuals.map((v) => {
+      if (v.visual === 'packshot')
+        return {
+          type: 'image',
+          picture: { ...productPicture(row, 'slide'), alt: name },
+          zoom: { ...productPicture(row, 'zoom'), alt: name },
+        };
+      const ingredient =
+        'ingredientKey' in v
+          ? { key: v.ingredientKey, amount: v.amount, label: labels.labels.active_ingredient?.[v.ingredientKey] }
+          : null;
+      const subject: SlideSubject = {
+        reference: row.reference,
+        visual: v.visual,
+        color: String(row.image?.color ?? ''),
+        galenicFormat: row.caracteristics?.galenic_format ?? null,
+        ingredient: ingredient
+          ? {
+              name: pictureLabels.labels.active_ingredient?.[ingredient.key] ?? ingredient.key,
+              amount: ingredient.amount,
+            }
+          : null,
+      };
+      const alt = ingredient
+        ? t('product.labels.gallery_ingredient', {
+            ingredient: [ingredient.label ?? ingredient.key, ingredient.amount].filter(Boolean).join(', '),
+          })
+        : t('product.labels.gallery_content', { name });
+      const size = (px: 'slide' | 'zoom') => PRODUCT_IMAGE_SIZES[px];
+      return {
+        type: 'image',
+        picture: { ...slidePicture(subject, 'slide'), width: size('slide'), height: size('slide'), alt },
+        zoom: { ...slidePicture(subject, 'zoom'), width: size('zoom'), height: size('zoom'), alt },
+      };
+    });
+  }
+
   /** A product document as PDF; 404 when no published product lists that file. */
   async document(site: SiteContext, file: string): Promise<Buffer> {
     if (!/^[a-z0-9][a-z0-9._-]{0,120}\.pdf$/i.test(file)) throw DomainException.notFound();
@@ -397,7 +451,9 @@ export function productLabels(t: (key: string) => string): Record<string, string
     'tier_from',
     'labels_title',
     'close',
+    'gallery',
     'zoom',
+    'zoom_picture',
     'previous',
     'next',
     'slide_n',

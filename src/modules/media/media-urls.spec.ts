@@ -1,4 +1,13 @@
-import { brandLogo, imageVersion, MEDIA_STYLE, productImageVersion, productPicture } from './media-urls';
+import {
+  brandLogo,
+  galleryVisuals,
+  imageVersion,
+  MEDIA_STYLE,
+  productImageVersion,
+  productPicture,
+  slidePicture,
+  slideVersion,
+} from './media-urls';
 
 describe('media urls', () => {
   const image = { shape: 'box', color: '#0b7a75' };
@@ -36,5 +45,53 @@ describe('media urls', () => {
     const sut = brandLogo('formag', 'Formag', '#6a3d9a', 'logo');
     expect(sut.webp).toMatch(/^\/media\/brand\/formag\/[0-9a-f]{10}\/logo\.webp$/);
     expect(sut.fallback2x).toMatch(/\/logo2x\.png$/);
+  });
+
+  describe('galleryVisuals', () => {
+    it('lists the slide_product visuals in order, then the active_ingredient_N slides by N', () => {
+      const sut = galleryVisuals({
+        active_ingredient: ['zinc', 'magnesium'],
+        active_ingredient_10: { ingredient: 'zinc', amount: '10 mg' },
+        active_ingredient_2: { ingredient: 'magnesium', amount: ' 300 mg ' },
+        slide_product: ['content', 'packshot'],
+        active_ingredient_1: { ingredient: 'vitamine_b6' },
+      });
+      expect(sut).toEqual([
+        { visual: 'content' },
+        { visual: 'packshot' },
+        { visual: 'ingredient-1', ingredientKey: 'vitamine_b6', amount: null },
+        { visual: 'ingredient-2', ingredientKey: 'magnesium', amount: '300 mg' },
+        { visual: 'ingredient-10', ingredientKey: 'zinc', amount: '10 mg' },
+      ]);
+    });
+
+    it('shows the packshot alone without slide_product, and leaves malformed entries out', () => {
+      expect(galleryVisuals(null)).toEqual([{ visual: 'packshot' }]);
+      expect(
+        galleryVisuals({
+          slide_product: ['video', 'content', 'content'],
+          active_ingredient_0: { ingredient: 'zinc' },
+          active_ingredient_x: { ingredient: 'zinc' },
+          active_ingredient_3: { ingredient: '<script>' },
+          active_ingredient_4: 'zinc',
+        }),
+      ).toEqual([{ visual: 'content' }]);
+    });
+  });
+
+  it('builds gallery visual sources whose version follows what they draw', () => {
+    const subject = {
+      reference: 'ART-001',
+      visual: 'ingredient-1',
+      color: '#c0392b',
+      galenicFormat: 'comprime',
+      ingredient: { name: 'Glucosamine', amount: '1000 mg' },
+    };
+    const sut = slidePicture(subject, 'zoom');
+    expect(sut.webp).toBe(`/media/slide/art-001/ingredient-1/${slideVersion(subject)}/zoom.webp`);
+    expect(sut.fallback).toMatch(/\/zoom\.png$/);
+    expect(slideVersion({ ...subject, ingredient: { name: 'Glucosamine', amount: '1500 mg' } })).not.toBe(
+      slideVersion(subject),
+    );
   });
 });

@@ -138,3 +138,90 @@ export function isProductImageSize(size: string): size is ProductImageSize {
 export function isBrandLogoSize(size: string): size is BrandLogoSize {
   return Object.prototype.hasOwnProperty.call(BRAND_LOGO_SIZES, size);
 }
+
+/**
+ * A gallery visual other than the packshot (SPEC §3 Product caracteristics): `content` (what the
+ * pack holds, listed in `slide_product`) or `ingredient-N` (the caracteristic `active_ingredient_N`).
+ */
+export interface SlideSubject {
+  reference: string;
+  visual: string;
+  /** Raw `product.image.color`, as the packshot hashes it. */
+  color: string;
+  galenicFormat: string | null;
+  /** For an ingredient visual: its name in LABEL_LOCALE and its amount as written in the content. */
+  ingredient: { name: string; amount: string | null } | null;
+}
+
+/** `content`, or `ingredient-N` with N from 1 to 999. */
+export const SLIDE_VISUAL = /^(?:content|ingredient-[1-9]\d{0,2})$/;
+
+export function slideVersion(s: SlideSubject): string {
+  return imageVersion(
+    MEDIA_STYLE,
+    'slide',
+    s.reference,
+    s.visual,
+    s.color,
+    s.galenicFormat,
+    s.ingredient?.name,
+    s.ingredient?.amount,
+  );
+}
+
+export function slideImageUrl(
+  reference: string,
+  visual: string,
+  version: string,
+  size: ProductImageSize,
+  format: ImageFormat,
+): string {
+  return `/media/slide/${encodeURIComponent(reference.toLowerCase())}/${visual}/${version}/${size}.${format}`;
+}
+
+/** Sources of a gallery visual for `<picture>` (same shape as `productPicture`). */
+export function slidePicture(subject: SlideSubject, size: ProductImageSize): PictureSources {
+  const version = slideVersion(subject);
+  const twin = PRODUCT_2X[size];
+  const url = (s: ProductImageSize, format: ImageFormat) =>
+    slideImageUrl(subject.reference, subject.visual, version, s, format);
+  return {
+    webp: url(size, 'webp'),
+    fallback: url(size, 'png'),
+    ...(twin ? { webp2x: url(twin, 'webp'), fallback2x: url(twin, 'png') } : {}),
+  };
+}
+
+/** What a product's gallery shows, in order (SPEC §3 Product caracteristics). */
+export type GalleryVisual =
+  | { visual: 'packshot' | 'content' }
+  | { visual: `ingredient-${number}`; ingredientKey: string; amount: string | null };
+
+const INGREDIENT_SLIDE = /^active_ingredient_([1-9]\d{0,2})$/;
+const VOCABULARY_KEY = /^[a-z0-9_]{1,60}$/;
+
+/**
+ * The gallery of a product: the visuals of `slide_product` in their order ('packshot', 'content';
+ * the packshot alone when there is none), then one slide per `active_ingredient_N` by increasing N
+ * (numerically: 2 before 10). Malformed entries are left out.
+ */
+export function galleryVisuals(caracteristics: object | null | undefined): GalleryVisual[] {
+  const c = (caracteristics ?? {}) as Record<string, unknown>;
+  const listed: unknown[] = Array.isArray(c.slide_product) ? c.slide_product : [];
+  const visuals = [...new Set(listed.filter((v): v is 'packshot' | 'content' => v === 'packshot' || v === 'content'))];
+  const ingredients: GalleryVisual[] = [];
+  for (const [key, value] of Object.entries(c)) {
+    const n = INGREDIENT_SLIDE.exec(key)?.[1];
+    const slide = value as { ingredient?: unknown; amount?: unknown } | null;
+    if (!n || typeof slide?.ingredient !== 'string' || !VOCABULARY_KEY.test(slide.ingredient)) continue;
+    ingredients.push({
+      visual: `ingredient-${Number(n)}`,
+      ingredientKey: slide.ingredient,
+      amount: typeof slide.amount === 'string' && slide.amount.trim() ? slide.amount.trim() : null,
+    });
+  }
+  const order = (v: GalleryVisual) => Number(v.visual.slice('ingredient-'.length));
+  ingredients.sort((a, b) => order(a) - order(b));
+  const shown: Array<'packshot' | 'content'> = visuals.length ? visuals : ['packshot'];
+  return [...shown.map((visual) => ({ visual })), ...ingredients];
+}

@@ -4,7 +4,8 @@ import { sendRedirect } from '../../common/http/safe-redirect';
 import { MediaService, type MediaResult } from './media.service';
 
 /**
- * Generated images: `/media/product/:reference/:version/:size[.webp|.png]` and
+ * Generated images: `/media/product/:reference/:version/:size[.webp|.png]`, the gallery's other
+ * visuals `/media/slide/:reference/:visual/:version/:size[.webp|.png]` and
  * `/media/brand/:key/:version/:size[.webp|.png]`. Answers are images, 304, 301 or a small plain 404 —
  * never the HTML error page.
  */
@@ -22,6 +23,19 @@ export class MediaController {
     @Res() res: Response,
   ): Promise<void> {
     send(res, await this.media.product(reference, { version, file, accept, ifNoneMatch }));
+  }
+
+  @Get('slide/:reference/:visual/:version/:file')
+  async slide(
+    @Param('reference') reference: string,
+    @Param('visual') visual: string,
+    @Param('version') version: string,
+    @Param('file') file: string,
+    @Headers('accept') accept: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(res, await this.media.slide(reference, visual, { version, file, accept, ifNoneMatch }));
   }
 
   @Get('brand/:key/:version/:file')

@@ -2,7 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
-import { LABEL_LOCALE, type BrandLogoSubject, type ProductImageSubject } from './media-urls';
+import {
+  galleryVisuals,
+  LABEL_LOCALE,
+  type BrandLogoSubject,
+  type ProductImageSubject,
+  type SlideSubject,
+} from './media-urls';
 
 /**
  * A label in the picture language (LABEL_LOCALE), or the first other translation when there is none:
@@ -47,5 +53,43 @@ export class MediaRepository {
       .where('brand.key', '=', key)
       .executeTakeFirst();
     return row ? { key: row.key, name: row.name ?? row.key, color: row.color } : undefined;
+  }
+
+  /** A gallery visual of a product (`content` or `ingredient-N`), when the product has it. */
+  async findSlide(reference: string, visual: string): Promise<SlideSubject | undefined> {
+    const row = await this.db
+      .selectFrom('product')
+      .select(['product.reference', 'product.image', 'product.caracteristics'])
+      .where(sql<string>`lower(product.reference)`, '=', reference.toLowerCase())
+      .executeTakeFirst();
+    const found = row && galleryVisuals(row.caracteristics).find((v) => v.visual === visual);
+    if (!row || !found || found.visual === 'packshot') return undefined;
+    const ingredient =
+      'ingredientKey' in found
+        ? {
+            name: (await this.vocabularyLabel('active_ingredient', found.ingredientKey)) ?? found.ingredientKey,
+            amount: found.amount,
+          }
+        : null;
+    return {
+      reference: row.reference,
+      visual,
+      color: String(row.image?.color ?? ''),
+      galenicFormat: row.caracteristics?.galenic_format ?? null,
+      ingredient,
+    };
+  }
+
+  /** A vocabulary label in the picture language, or its first other translation. */
+  private async vocabularyLabel(kind: string, key: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('vocabulary')
+      .select('label')
+      .where('kind', '=', kind)
+      .where('key', '=', key)
+      .orderBy(sql`locale = ${LABEL_LOCALE}`, 'desc')
+      .orderBy('locale')
+      .executeTakeFirst();
+    return row?.label;
   }
 }

@@ -14,13 +14,18 @@ import {
   PRODUCT_IMAGE_SIZES,
   productImageUrl,
   productImageVersion,
+  SLIDE_VISUAL,
+  slideImageUrl,
+  slideVersion,
   type BrandLogoSize,
   type BrandLogoSubject,
   type ImageFormat,
   type ProductImageSize,
   type ProductImageSubject,
+  type SlideSubject,
 } from './media-urls';
 import { productSvg } from './packshot.svg';
+import { contentSvg, ingredientSvg } from './slides.svg';
 
 /** What the controller sends: an image, a 304, a redirect to the current version, or a 404. */
 export type MediaResult =
@@ -53,7 +58,7 @@ const FILE = /^([a-z0-9]+)(?:\.(webp|png))?$/;
 class NotFound extends Error {}
 
 interface ImageKind<S, Z extends string> {
-  name: 'product' | 'brand';
+  name: 'product' | 'brand' | 'slide';
   isSize(size: string): size is Z;
   load(id: string): Promise<S | undefined>;
   version(subject: S): string;
@@ -96,6 +101,22 @@ export class MediaService {
     },
   };
 
+  /** Gallery visuals other than the packshot; the id is `{reference}/{visual}`. */
+  private readonly slides: ImageKind<SlideSubject, ProductImageSize> = {
+    name: 'slide',
+    isSize: isProductImageSize,
+    load: (id) => {
+      const [reference, visual] = id.split('/');
+      return this.repository.findSlide(reference, visual);
+    },
+    version: slideVersion,
+    url: (s, version, size, format) => slideImageUrl(s.reference, s.visual, version, size, format),
+    svg: (s, size) =>
+      s.ingredient
+        ? ingredientSvg({ ...s.ingredient, color: s.color }, PRODUCT_IMAGE_SIZES[size])
+        : contentSvg({ galenicFormat: s.galenicFormat, color: s.color }, PRODUCT_IMAGE_SIZES[size]),
+  };
+
   constructor(
     private readonly repository: MediaRepository,
     private readonly cache: AppCache,
@@ -107,6 +128,11 @@ export class MediaService {
 
   brand(key: string, request: MediaRequest): Promise<MediaResult> {
     return this.serve(this.brands, key, request);
+  }
+
+  slide(reference: string, visual: string, request: MediaRequest): Promise<MediaResult> {
+    if (!SLIDE_VISUAL.test(visual) || reference.includes('/')) return Promise.resolve({ kind: 'not-found' });
+    return this.serve(this.slides, `${reference.toLowerCase()}/${visual}`, request);
   }
 
   /** Rendered images held in memory (for tests and diagnostics). */
