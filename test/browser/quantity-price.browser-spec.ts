@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { pick } from '../support/content';
-import { DE_HOST, FR_HOST, launchBrowser, openPage, startSite, type RunningSite } from './support';
+import { DE_HOST, describeInBrowser, FR_HOST, launchBrowser, openPage, startSite, type RunningSite } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
 /** SPEC §4 volume discounts, as a visitor sees them while changing the quantity. */
-describe('quantity and tier prices (browser)', () => {
+describeInBrowser('quantity and tier prices (browser)', () => {
   let site: RunningSite;
   let browser: Browser;
   let context: BrowserContext;
