@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +43,11 @@ export function freePort(): Promise<number> {
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await probe().catch(() => undefined);
+    // A probe's failure means "not yet", unless it says it is fatal (the server exited).
+    const value = await probe().catch((error: { fatal?: boolean }) => {
+      if (error?.fatal) throw error;
+      return undefined;
+    });
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -152,4 +157,87 @@ export async function startPostgres(): Promise<ThrowawayPostgres | string> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+const ROOT = join(__dirname, '../..');
+export const BUILT_MAIN = join(ROOT, 'dist/src/main.js');
+export const BUILT_SEED = join(ROOT, 'dist/src/cli/seed.js');
+
+/** The built server (`node dist/src/main.js`) as production runs it, on a free port of 127.0.0.1. */
+export interface BuiltServer {
+  port: number;
+  child: ChildProcess;
+  /** Everything it wrote (JSON log lines). */
+  output(): string;
+  alive(): boolean;
+  kill(): Promise<void>;
+}
+
+export async function startBuiltServer(env: NodeJS.ProcessEnv): Promise<BuiltServer> {
+  if (!existsSync(BUILT_MAIN)) throw new Error(`${BUILT_MAIN} is missing: run \`npm run build:server\` first`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [BUILT_MAIN], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const server: BuiltServer = {
+    port,
+    child,
+    output: () => output,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    kill: async () => {
+      if (!server.alive()) return;
+      child.kill('SIGKILL');
+      await exitOf(child);
+    },
+  };
+  await waitFor(
+    'the server to be ready',
+    async () => {
+      if (!server.alive()) throw Object.assign(new Error(`server exited: ${output}`), { fatal: true });
+      return (await httpGet(port, '/health/ready')).status === 200 ? true : undefined;
+    },
+    60000,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n${output}`);
+  });
+  return server;
+}
+
+/** Runs the built seed command with this environment (migrations and the content pack). */
+export function seedWithBuiltCommand(env: NodeJS.ProcessEnv): void {
+  const seed = spawnSync(process.execPath, [BUILT_SEED], { env, encoding: 'utf8', timeout: 120000 });
+  if (seed.status !== 0) throw new Error(`seed failed (${seed.status}): ${seed.stderr}${seed.stdout}`);
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  ms: number;
+}
+
+/** One GET on its own connection (Connection: close), with the time it took. */
+export function httpGet(port: number, path: string, host = 'produits.localhost', timeoutMs = 10000): Promise<Answer> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, headers: { Host: host, Connection: 'close' }, timeout: timeoutMs },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ms: Date.now() - started }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`GET ${path}: no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end();
+  });
 }

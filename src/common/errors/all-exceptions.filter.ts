@@ -12,6 +12,7 @@ import { pageCacheKey, toCachedPage, withNonceParts } from '../../render/cached-
 import { RenderService } from '../../render/render.service';
 import { PageCache } from '../../render/page-cache';
 import { ShopService } from '../../modules/shop/shop.service';
+import { isDatabaseUnavailable } from '../../database/database';
 import { requestPath, sendRedirect } from '../http/safe-redirect';
 import { DomainErrorCode, DomainException } from './domain.exception';
 
@@ -45,6 +46,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return sendRedirect(res, status, (exception.details as { location: string }).location);
     }
     if (status >= 500) this.logger.error(exception instanceof Error ? exception : String(exception));
+    // The database is out of reach (restart, failover): a temporary state, said so to clients and crawlers.
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
 
     if (exception instanceof DomainException && exception.code === DomainErrorCode.UnknownMiddleware) {
       res.status(500).type('text/plain; charset=utf-8').send(exception.message);
@@ -82,9 +85,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 }
 
+/** What a 503 (database out of reach) asks clients to wait before trying again. */
+const RETRY_AFTER_SECONDS = 10;
+
 function statusOf(exception: unknown): number {
   if (exception instanceof DomainException) return exception.status;
   if (exception instanceof HttpException) return exception.getStatus();
+  if (isDatabaseUnavailable(exception)) return HttpStatus.SERVICE_UNAVAILABLE;
   // Body parser and similar errors carry their own 4xx status.
   const status =
     (exception as { status?: unknown; statusCode?: unknown })?.status ??
@@ -104,7 +111,7 @@ function apiBody(exception: unknown, status: number): Record<string, unknown> {
   }
   return {
     statusCode: status,
-    error: status >= 500 ? 'Internal Server Error' : 'Bad Request',
+    error: status === 503 ? 'Service Unavailable' : status >= 500 ? 'Internal Server Error' : 'Bad Request',
     message: status >= 500 ? 'Une erreur a eu lieu' : (exception as Error)?.message,
   };
 }

@@ -1,9 +1,9 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { ComponentType } from 'react';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { pageCacheKey, toCachedPage } from '../../render/cached-page';
+import { pageCacheKey, toCachedPage, withNonceParts } from '../../render/cached-page';
 import { PageCache } from '../../render/page-cache';
 import type { PageView } from '../../render/page-view';
 import { RenderService, withNonce } from '../../render/render.service';
@@ -21,6 +21,8 @@ export const DEFAULT_PAGE_MIDDLEWARE = ['seoRedirection', 'headersConfig'];
  */
 @Injectable()
 export class PageInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('PageCache');
+
   constructor(
     private readonly reflector: Reflector,
     private readonly render: RenderService,
@@ -36,6 +38,31 @@ export class PageInterceptor implements NestInterceptor {
     const definition = this.reflector.get<PageDefinition>(PAGE_METADATA, context.getHandler());
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
+    try {
+      return await this.renderPage(definition, req, res, next);
+    } catch (error) {
+      // Stale if error (RFC 5861): the refresh of an expired page failed (database out of reach…);
+      // the copy rendered earlier is sent, and kept, instead of the error page. Domain answers
+      // (not found, redirects…) are answers, not failures.
+      const stale =
+        !(error instanceof DomainException) && req.site && definition.cache !== false && req.method === 'GET'
+          ? this.pageCache.staleOnError(pageCacheKey(req.site, req.originalUrl))
+          : undefined;
+      if (!stale) throw error;
+      this.logger.warn(`${requestPath(req)}: sent the stale copy, the page failed: ${(error as Error)?.message}`);
+      res.status(stale.status);
+      for (const [name, value] of stale.headers) res.setHeader(name, value);
+      res.type('html');
+      return withNonceParts(stale, res.locals.cspNonce ?? '');
+    }
+  }
+
+  private async renderPage(
+    definition: PageDefinition,
+    req: Request,
+    res: Response,
+    next: CallHandler,
+  ): Promise<string> {
     const site = req.site;
     if (!site) throw new Error('SiteMiddleware did not run');
     await this.routeMiddleware.run(definition.middleware ?? DEFAULT_PAGE_MIDDLEWARE, req, res);
