@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
+import type { SplicedGzip } from './gzip-splice';
 
 interface Entry<T> {
   value: T;
@@ -32,6 +33,8 @@ export interface CachedPage {
   buffers: Buffer[];
   /** Bytes of the page without its nonces, and how many nonces it carries. */
   byteLength: number;
+  /** The gzip form, compressed on first use (see gzip-splice.ts); null: not worth compressing. */
+  gzip?: SplicedGzip | null;
 }
 
 const MAX_ENTRIES = 500;

@@ -8,7 +8,7 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { pageCacheKey, toCachedPage, withNonceParts } from '../../render/cached-page';
+import { pageCacheKey, sendCachedPage, toCachedPage } from '../../render/cached-page';
 import { RenderService } from '../../render/render.service';
 import { PageCache } from '../../render/page-cache';
 import { ShopService } from '../../modules/shop/shop.service';
@@ -77,7 +77,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       }
       // The same unknown URL asked again is answered by the fast path (PageCacheMiddleware).
       if (status === 404 && req.method === 'GET') this.pageCache.set(pageCacheKey(site, req.originalUrl), page);
-      res.send(withNonceParts(page, nonce));
+      sendCachedPage(req, res, page, nonce);
     } catch (error) {
       this.logger.error(`error page failed: ${(error as Error).stack ?? String(error)}`);
       res.send(fallbackPage(req.site?.locale));

@@ -3,10 +3,10 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { ComponentType } from 'react';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { pageCacheKey, toCachedPage, withNonceParts } from '../../render/cached-page';
-import { PageCache } from '../../render/page-cache';
+import { pageCacheKey, sendCachedPage, toCachedPage, withNonceParts } from '../../render/cached-page';
+import { PageCache, type CachedPage } from '../../render/page-cache';
 import type { PageView } from '../../render/page-view';
-import { RenderService, withNonce } from '../../render/render.service';
+import { RenderService } from '../../render/render.service';
 import { DomainException } from '../errors/domain.exception';
 import { requestPath } from '../http/safe-redirect';
 import { matchRoute } from '../routing/route-table';
@@ -50,10 +50,7 @@ export class PageInterceptor implements NestInterceptor {
           : undefined;
       if (!stale) throw error;
       this.logger.warn(`${requestPath(req)}: sent the stale copy, the page failed: ${(error as Error)?.message}`);
-      res.status(stale.status);
-      for (const [name, value] of stale.headers) res.setHeader(name, value);
-      res.type('html');
-      return withNonceParts(stale, res.locals.cspNonce ?? '');
+      return sendThroughNest(req, res, stale);
     }
   }
 
@@ -69,7 +66,6 @@ export class PageInterceptor implements NestInterceptor {
     const params = matchRoute(definition.route, site.locale, requestPath(req));
     if (!params) throw DomainException.notFound();
     req.pageRoute = { name: definition.route, params };
-    const nonce = res.locals.cspNonce ?? '';
     res.type('html');
     res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
     const view = await lastValueFrom(next.handle() as Observable<PageView>);
@@ -80,9 +76,23 @@ export class PageInterceptor implements NestInterceptor {
       view,
       definition.component as ComponentType<object>,
     );
+    const page = toCachedPage(html, res);
     // Later requests for this URL are answered by PageCacheMiddleware before the router.
     if (definition.cache !== false && req.method === 'GET')
-      this.pageCache.set(pageCacheKey(site, req.originalUrl), toCachedPage(html, res));
-    return withNonce(html, nonce);
+      this.pageCache.set(pageCacheKey(site, req.originalUrl), page);
+    return sendThroughNest(req, res, page);
   }
+}
+
+/**
+ * Nest sends what the interceptor returns with `res.send`: for this response, that writes the page
+ * as the fast path does (its prepared bytes, gzip when accepted) instead of the string.
+ */
+function sendThroughNest(req: Request, res: Response, page: CachedPage): string {
+  const nonce = res.locals.cspNonce ?? '';
+  res.send = function sendPage(this: Response) {
+    sendCachedPage(req, this, page, nonce);
+    return this;
+  } as Response['send'];
+  return withNonceParts(page, nonce);
 }
