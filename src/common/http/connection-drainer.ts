@@ -22,10 +22,12 @@ const SWEEP_MS = 100;
  *   keep-alive clients (a load balancer) open their next one elsewhere, not at the moment the
  *   listener closes; busy connections close after their answer, which says `Connection: close`
  *   (app.factory.ts);
- * - `stop()` after the drain: the listener closes (new connections are refused), and a connection
- *   accepted a moment before may still send its request and get its answer, where Node's
- *   `server.close()` destroys at once every connection without a request in progress (including
- *   one whose request is on its way). Resolves when the last connection has closed.
+ * - `stop()` after the drain: the listener closes (new connections are refused); a connection
+ *   accepted a moment before may still send its request and get its answer, and one that stays
+ *   silent is closed after IDLE_GRACE_MS. (Node's `server.close()` destroys at once the idle
+ *   keep-alive connections, whose next request may be on its way, and waits for a silent one until
+ *   its headers time out, which outlasted the shutdown's own time limit.) Resolves when the last
+ *   connection has closed.
  */
 export class ConnectionDrainer {
   private readonly sockets = new Map<Socket, SocketState>();
@@ -61,7 +63,7 @@ export class ConnectionDrainer {
   /** Stops listening and resolves once every connection is closed (see the class comment). */
   async stop(): Promise<void> {
     this.drain();
-    // The net.Server close only stops accepting (http.Server's close() also destroys idle ones).
+    // The net.Server close only stops accepting (http.Server's close() also destroys idle ones at once).
     if (this.server.listening) NetServer.prototype.close.call(this.server);
     while (this.sockets.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     clearInterval(this.sweeper);
