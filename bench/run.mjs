@@ -5,8 +5,9 @@
  * 1. seeds a fresh embedded database in a temp DATA_DIR (or the DATABASE_URL server) and starts the
  *    production build (`node dist/src/main.js`, NODE_ENV=production, LOG_LEVEL=warn) on a free port;
  * 2. warms each page, then loads it with autocannon (50 connections, 10 s): requests/s, p50, p99;
- * 3. serves the page's exact bytes from a bare node:http server in a child process and loads it the
- *    same way: the ceiling this machine allows, and the app's share of it;
+ * 3. serves the page's exact bytes (gzip-compressed, as the app sends them to a browser) from a
+ *    bare node:http server in a child process and loads it the same way: the ceiling this machine
+ *    allows, and the app's share of it. Every request says `Accept-Encoding: gzip, deflate, br`;
  * 4. sums the gzip-9 size of the JavaScript each page ships (script src + modulepreload under /assets);
  * 5. reads the server's resident memory (VmRSS, and the peak VmHWM) after the run;
  * 6. prints a table, writes bench/results/latest.json and PASS/FAIL per target. Exit code 0 either
@@ -21,7 +22,8 @@ import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { request as httpRequest } from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,6 +74,9 @@ const TARGETS = {
   homeJsGzipKb: 90,
   rssMb: 350,
 };
+
+/** What a browser sends: the app answers pages gzip-compressed. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -169,10 +174,26 @@ async function waitForHttp(url, child, timeoutMs = 90_000) {
 }
 
 function load(url, { host, duration = DURATION, connections = CONNECTIONS } = {}) {
+  const headers = { 'accept-encoding': ACCEPT_ENCODING, ...(host ? { host } : {}) };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: host ? { host } : {}, timeout: 10 }, (error, result) =>
+    autocannon({ url, connections, duration, headers, timeout: 10 }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
+  });
+}
+
+/** One GET with the browser's Accept-Encoding: the bytes as sent (fetch would decompress them). */
+function rawGet(url, host) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { host, 'accept-encoding': ACCEPT_ENCODING } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.setTimeout(15_000, () => req.destroy(new Error(`GET ${url}: no answer within 15 s`)));
+    req.on('error', reject);
+    req.end();
   });
 }
 
@@ -192,19 +213,20 @@ function summarise(result) {
   };
 }
 
-/** A bare node:http server (child process) answering every request with the given bytes. */
-async function startCeilingServer(status, contentType, body) {
+/** A bare node:http server (child process) answering every request with the given bytes and encoding. */
+async function startCeilingServer(status, contentType, body, contentEncoding) {
   const bodyFile = join(tempDir, `ceiling-${Date.now()}-${Math.random().toString(36).slice(2)}.bin`);
   writeFileSync(bodyFile, body);
   const port = await freePort();
   const code = `
     const body = require('node:fs').readFileSync(process.argv[1]);
     const headers = { 'content-type': process.argv[3], 'content-length': body.length };
+    if (process.argv[4]) Object.assign(headers, { 'content-encoding': process.argv[4], vary: 'Accept-Encoding' });
     require('node:http').createServer((req, res) => { res.writeHead(${status}, headers); res.end(body); })
       .listen(Number(process.argv[2]), '127.0.0.1', () => process.stdout.write('ready\\n'));
   `;
   const child = track(
-    spawn(process.execPath, ['-e', code, bodyFile, String(port), contentType], {
+    spawn(process.execPath, ['-e', code, bodyFile, String(port), contentType, contentEncoding ?? ''], {
       stdio: ['ignore', 'pipe', 'inherit'],
     }),
   );
@@ -312,19 +334,22 @@ async function main() {
   const results = [];
   for (const page of pages) {
     const url = base + page.path;
-    const res = await fetchRetry(url, { headers: { host: page.host }, redirect: 'manual' });
-    const body = Buffer.from(await res.arrayBuffer());
+    const res = await rawGet(url, page.host);
     if (res.status !== page.status) {
       throw new Error(`${page.name} ${page.path}: expected HTTP ${page.status}, got ${res.status}`);
     }
-    const contentType = res.headers.get('content-type') ?? 'text/html; charset=utf-8';
+    const contentType = res.headers['content-type'] ?? 'text/html; charset=utf-8';
+    const encoding = res.headers['content-encoding'];
+    // What travels (the ceiling sends these very bytes) and the page itself.
+    const wire = res.bytes;
+    const body = encoding === 'gzip' ? gunzipSync(wire) : wire;
 
     console.log(`bench: ${page.name} (${page.path}) warm-up ${WARMUP_SECONDS} s`);
     await load(url, { host: page.host, duration: WARMUP_SECONDS });
     console.log(`bench: ${page.name} app ${DURATION} s`);
     const app = summarise(await load(url, { host: page.host }));
 
-    const ceilingServer = await startCeilingServer(page.status, contentType, body);
+    const ceilingServer = await startCeilingServer(page.status, contentType, wire, encoding);
     await load(ceilingServer.url, { duration: WARMUP_SECONDS });
     console.log(`bench: ${page.name} ceiling ${DURATION} s`);
     const ceiling = summarise(await load(ceilingServer.url));
@@ -335,6 +360,8 @@ async function main() {
       ...page,
       htmlKb: kb(body.length),
       htmlGzipKb: kb(gzipSync(body, { level: 9 }).length),
+      contentEncoding: encoding ?? 'identity',
+      wireKb: kb(wire.length),
       app,
       ceiling,
       ratio: Math.round((app.requestsPerSec / ceiling.requestsPerSec) * 1000) / 1000,
@@ -359,6 +386,7 @@ async function main() {
     'ceiling req/s': r.ceiling.requestsPerSec,
     ratio: `${Math.round(r.ratio * 100)}%`,
     'HTML KB': r.htmlKb,
+    'sent KB': `${r.wireKb}${r.contentEncoding === 'identity' ? '' : ` ${r.contentEncoding}`}`,
     'JS gz KB': r.js.gzipKb,
     errors: r.app.errors + r.app.timeouts,
   }));

@@ -16,6 +16,7 @@ import { isProbeRequest } from './modules/health/probe-paths';
 import { RedirectionMiddleware } from './modules/redirection/redirection.middleware';
 import { PageCacheMiddleware } from './render/cached-page';
 import { precompressedStatic } from './common/http/precompressed-static';
+import { applyServerTimeouts } from './common/http/server-timeouts';
 import { SiteMiddleware } from './modules/shop/site.middleware';
 
 type Middleware = { use(req: Request, res: Response, next: NextFunction): unknown };
@@ -68,6 +69,7 @@ export async function createApp(
   app.use(exceptProbes(app.get(SiteMiddleware)));
   app.use(handler(app.get(RedirectionMiddleware)));
   app.use(handler(app.get(PageCacheMiddleware)));
+  applyServerTimeouts(app.getHttpServer(), config);
   await app.init();
   return app;
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
+import { ConnectionDrainer } from './common/http/connection-drainer';
 import { JsonLogger } from './common/logging/json-logger';
 import { ConfigurationError, loadConfig, type AppConfig } from './config/app.config';
 import { LifecycleService } from './modules/health/lifecycle.service';
@@ -17,7 +18,9 @@ async function bootstrap(): Promise<void> {
   }
   const logger = new JsonLogger(config.LOG_LEVEL);
   const app = await createApp(config, logger);
-  const server = await app.listen(config.PORT, config.HOST);
+  // Tracks connections from the first one on, for a shutdown without resets.
+  const connections = new ConnectionDrainer(app.getHttpServer());
+  await app.listen(config.PORT, config.HOST);
   logger.event('info', 'listening', {
     port: config.PORT,
     database: config.embeddedDatabase ? 'embedded' : 'server',
@@ -28,8 +31,11 @@ async function bootstrap(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    // Readiness goes 503 first so the load balancer stops sending; in-flight requests then finish.
+    // Readiness goes 503 first so the load balancer stops sending; from now on every answer says
+    // Connection: close, and connections left idle are closed (their clients open the next one
+    // elsewhere, not at the moment this process stops listening).
     app.get(LifecycleService).beginShutdown();
+    connections.drain();
     logger.event('info', 'shutdown started', { signal, drainMs: config.SHUTDOWN_DRAIN_MS });
     const force = setTimeout(() => {
       logger.event('error', 'shutdown timed out', {});
@@ -37,10 +43,10 @@ async function bootstrap(): Promise<void> {
     }, config.SHUTDOWN_DRAIN_MS + 15000);
     force.unref();
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
-    // Nest's close stops the listener and waits for the requests in flight (their responses say
-    // Connection: close), then runs the shutdown hooks that close the database and the cache.
-    server.closeIdleConnections?.();
     try {
+      // Stop listening; connections already open still get their answer (see ConnectionDrainer).
+      await connections.stop();
+      // Then Nest's close: the shutdown hooks close the database and the cache.
       await app.close();
     } catch (error) {
       logger.event('error', 'shutdown failed', { error: (error as Error)?.stack ?? String(error) });

@@ -1,5 +1,5 @@
 import { CacheModule } from '@nestjs/cache-manager';
-import { Global, Logger, Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { Keyv } from 'keyv';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
 import { AppCache } from './app-cache.service';
@@ -12,11 +12,7 @@ import { redisStore } from './redis-store';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         ttl: config.CACHE_TTL_SECONDS * 1000,
-        stores: [
-          config.REDIS_URL
-            ? redisStore(config.REDIS_URL, (message) => new Logger(AppCache.name).warn(message))
-            : new Keyv(),
-        ],
+        stores: [config.REDIS_URL ? redisStore(config.REDIS_URL) : new Keyv()],
       }),
     }),
   ],

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { createCache } from 'cache-manager';
 import { Keyv } from 'keyv';
 import { loadConfig } from '../config/app.config';
@@ -45,6 +46,61 @@ describe(AppCache.name, () => {
     jest.spyOn(store, 'get').mockRejectedValue(new Error('redis down'));
     jest.spyOn(store, 'set').mockRejectedValue(new Error('redis down'));
     await expect(sut.getOrSet('k', async () => 'fresh')).resolves.toBe('fresh');
+  });
+
+  it('logs a store outage once when it starts (warn) and once when it ends (info), not per call', async () => {
+    const { store, sut } = make();
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const info = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const get = jest.spyOn(store, 'get').mockRejectedValue(new Error('connect ECONNREFUSED'));
+    const set = jest.spyOn(store, 'set').mockRejectedValue(new Error('connect ECONNREFUSED'));
+    for (let i = 0; i < 20; i++) await expect(sut.getOrSet(`down-${i}`, async () => i)).resolves.toBe(i);
+    await expect(sut.ping()).rejects.toThrow('ECONNREFUSED');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toContain('Redis unavailable');
+    expect(warn.mock.calls[0][0]).toContain('ECONNREFUSED');
+    expect(info).not.toHaveBeenCalled();
+
+    get.mockRestore();
+    set.mockRestore();
+    for (let i = 0; i < 5; i++) await sut.getOrSet(`up-${i}`, async () => i);
+    await expect(sut.ping()).resolves.toBe(true);
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(info.mock.calls[0][0]).toContain('Redis available again');
+    expect(warn).toHaveBeenCalledTimes(1);
+
+    // The next outage is reported again.
+    jest.spyOn(store, 'get').mockRejectedValue(new Error('Socket closed unexpectedly'));
+    await sut.getOrSet('again', async () => 1);
+    expect(warn).toHaveBeenCalledTimes(2);
+    jest.restoreAllMocks();
+  });
+
+  it('serves the last value it had when the database is out of reach (stale if error), and retries later', async () => {
+    const { sut } = make();
+    const now = jest.spyOn(Date, 'now');
+    let clock = 1_000_000;
+    now.mockImplementation(() => clock);
+    const unreachable = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    await sut.getOrSet('menu', async () => 'v1', 1);
+    clock += 60_000; // the store's and the in-process copies have both expired
+    const load = jest.fn(async (): Promise<string> => {
+      throw unreachable;
+    });
+    await expect(sut.getOrSet('menu', load, 1)).resolves.toBe('v1');
+    await expect(sut.getOrSet('menu', load, 1)).resolves.toBe('v1');
+    expect(load).toHaveBeenCalledTimes(1); // not once per request during the outage
+    clock += 6_000;
+    await expect(sut.getOrSet('menu', async () => 'v2', 1)).resolves.toBe('v2');
+    // Without an earlier value, or for any other failure, the error goes to the caller.
+    await expect(sut.getOrSet('never-loaded', load)).rejects.toBe(unreachable);
+    clock += 60_000;
+    await expect(
+      sut.getOrSet('menu', async () => {
+        throw new Error('column "x" does not exist');
+      }),
+    ).rejects.toThrow('column');
+    now.mockRestore();
   });
 
   it('caches nothing when CACHE_TTL_SECONDS is 0', async () => {

@@ -2,6 +2,7 @@ import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
+import { isDatabaseUnavailable } from '../database/database';
 
 const L1_TTL_MS = 5000;
 const L1_MAX_ENTRIES = 2000;
@@ -18,6 +19,12 @@ interface Boxed<T> {
  * Hot keys are also held in process for a few seconds (L1), so a page does not pay a store round
  * trip (a Redis hop with REDIS_URL) for the shop, menus or rules it reads on every request; a value
  * changed in the store is seen by every replica within L1_TTL_MS.
+ *
+ * When the database is out of reach, the last value this process held for the key is
+ * served instead (stale if error), so pages that only need cached read models keep working.
+ *
+ * A store outage (Redis down) is logged once when the first call fails (warn) and once when a call
+ * works again (info), not once per failed call: during an outage every page makes several.
  */
 @Injectable()
 export class AppCache implements OnApplicationShutdown {
@@ -26,6 +33,8 @@ export class AppCache implements OnApplicationShutdown {
   private readonly local = new Map<string, { v: unknown; until: number }>();
 
   private readonly enabled: boolean;
+  /** Whether the last store call failed (an outage is under way). */
+  private storeDown = false;
 
   constructor(
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
@@ -53,6 +62,13 @@ export class AppCache implements OnApplicationShutdown {
         await this.safeSet(key, { v: value }, ttlSeconds);
         this.remember(key, value, ttlSeconds);
         return value;
+      } catch (error) {
+        // Stale if error: the database is out of reach, the last value this process had is served,
+        // and the source is tried again for this key after L1_TTL_MS, not on every request.
+        const stale = isDatabaseUnavailable(error) ? this.local.get(key) : undefined;
+        if (!stale) throw error;
+        stale.until = Date.now() + L1_TTL_MS;
+        return stale.v as T;
       } finally {
         this.inflight.delete(key);
       }
@@ -61,9 +77,14 @@ export class AppCache implements OnApplicationShutdown {
     return loading;
   }
 
+  /**
+   * The in-process copy. An expired entry is kept (bounded, oldest written first out) as the value to
+   * serve if the source fails (see getOrSet).
+   */
   private remember(key: string, value: unknown, ttlSeconds?: number): void {
     const ttl = Math.min(L1_TTL_MS, (ttlSeconds ?? Infinity) * 1000);
     if (ttl <= 0) return;
+    this.local.delete(key);
     if (this.local.size >= L1_MAX_ENTRIES) this.local.delete(this.local.keys().next().value as string);
     this.local.set(key, { v: value, until: Date.now() + ttl });
   }
@@ -72,8 +93,9 @@ export class AppCache implements OnApplicationShutdown {
     this.local.delete(key);
     try {
       await this.cache.del(key);
+      this.storeWorked();
     } catch (error) {
-      this.logger.warn(`cache delete failed: ${(error as Error).message}`);
+      this.storeFailed(error);
     }
   }
 
@@ -94,16 +116,23 @@ export class AppCache implements OnApplicationShutdown {
   async ping(): Promise<boolean> {
     const key = `health:${process.pid}`;
     const stamp = Date.now();
-    await this.cache.set(key, { v: stamp }, 10_000);
-    const back = await this.cache.get<Boxed<number>>(key);
-    return back?.v === stamp;
+    try {
+      await this.cache.set(key, { v: stamp }, 10_000);
+      const back = await this.cache.get<Boxed<number>>(key);
+      this.storeWorked();
+      return back?.v === stamp;
+    } catch (error) {
+      this.storeFailed(error);
+      throw error;
+    }
   }
 
   private async safeGet<T>(key: string): Promise<Boxed<T> | undefined> {
     try {
+      // cache-manager answers a failed read as a miss: only writes tell whether the store works.
       return (await this.cache.get<Boxed<T>>(key)) ?? undefined;
     } catch (error) {
-      this.logger.warn(`cache read failed for ${key}: ${(error as Error).message}`);
+      this.storeFailed(error);
       return undefined;
     }
   }
@@ -111,8 +140,21 @@ export class AppCache implements OnApplicationShutdown {
   private async safeSet(key: string, value: Boxed<unknown>, ttlSeconds?: number): Promise<void> {
     try {
       await this.cache.set(key, value, ttlSeconds === undefined ? undefined : ttlSeconds * 1000);
+      this.storeWorked();
     } catch (error) {
-      this.logger.warn(`cache write failed for ${key}: ${(error as Error).message}`);
+      this.storeFailed(error);
     }
+  }
+
+  private storeFailed(error: unknown): void {
+    if (this.storeDown) return;
+    this.storeDown = true;
+    this.logger.warn(`Redis unavailable, the cache falls back to the database: ${(error as Error)?.message ?? error}`);
+  }
+
+  private storeWorked(): void {
+    if (!this.storeDown) return;
+    this.storeDown = false;
+    this.logger.log('Redis available again, the cache is in use');
   }
 }

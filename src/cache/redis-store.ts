@@ -14,26 +14,24 @@ const REDIS_CONNECT_TIMEOUT_MS = 2000;
  *   which kept the process (and Jest) alive for two seconds after the app had closed its client.
  * - The client must have an 'error' listener: without one, node-redis's error event for a dropped
  *   connection (Redis restarted, failover, idle timeout) is an uncaught exception that ends the
- *   process. `onError` hears the first error after each successful connection, not every retry.
+ *   process. The listener only keeps the process alive: a failure that matters reaches the caller as
+ *   a rejected call (`throwOnErrors`), and AppCache logs an outage once when it starts and once when
+ *   it ends. A dropped connection that the next call re-opens is no outage and is not logged.
  */
-export function redisStore(url: string, onError: (message: string) => void = writeToStderr): Keyv {
+export function redisStore(url: string): Keyv {
   const client = createClient({
     url,
     socket: {
       connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-      reconnectStrategy: (_retries: number, cause: Error) => cause,
+      // No retry loop: the client closes, the next call opens it again. (`false`, not the cause:
+      // node-redis tells an Error by `instanceof`, which fails for errors from another realm.)
+      reconnectStrategy: () => false,
     },
   });
-  let reported = false;
-  client.on('ready', () => (reported = false));
-  client.on('error', (error: Error) => {
-    if (reported) return;
-    reported = true;
-    onError(`Redis unavailable, the cache falls back to the database: ${error.message}`);
-  });
+  client.on('error', ignore);
   return createKeyv(client as RedisClientType, { namespace: 'site', throwOnConnectError: true, throwOnErrors: true });
 }
 
-function writeToStderr(message: string): void {
-  process.stderr.write(`${message}\n`);
+function ignore(): void {
+  // See above: the error reaches the caller of the failed call.
 }

@@ -88,6 +88,21 @@ describe(loadConfig.name, () => {
     expect(error.message).not.toContain('DATABASE_URL');
   });
 
+  it('closes silent connections within 60 s by default, and wants a request limit no shorter than the headers one', () => {
+    const sut = loadConfig({});
+    expect(sut).toMatchObject({
+      HTTP_HEADERS_TIMEOUT_MS: 20000,
+      HTTP_REQUEST_TIMEOUT_MS: 30000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 5000,
+      HTTP_IDLE_TIMEOUT_MS: 30000,
+    });
+    const error = invalid({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '30000' });
+    expect(error.message).toContain(
+      'HTTP_REQUEST_TIMEOUT_MS="30000": must be at least HTTP_HEADERS_TIMEOUT_MS (40000)',
+    );
+    expect(invalid({ HTTP_IDLE_TIMEOUT_MS: '0' }).message).toContain('HTTP_IDLE_TIMEOUT_MS');
+  });
+
   it('ignores variables it does not know', () => {
     expect(() => loadConfig({ PATH: '/usr/bin', SOMETHING_ELSE: 'x' })).not.toThrow();
   });

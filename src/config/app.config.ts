@@ -85,6 +85,34 @@ export class EnvironmentVariables {
   @Max(120000)
   SHUTDOWN_DRAIN_MS = 5000;
 
+  /** A request's headers must have arrived within this (silent or trickling clients get 408). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(300000)
+  HTTP_HEADERS_TIMEOUT_MS = 20000;
+
+  /** The whole request, body included (at least HTTP_HEADERS_TIMEOUT_MS). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
+  HTTP_REQUEST_TIMEOUT_MS = 30000;
+
+  /** How long a keep-alive connection may wait for its next request. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(300000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 5000;
+
+  /** A connection with no traffic either way for this long is closed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  HTTP_IDLE_TIMEOUT_MS = 30000;
+
   /** Read models (shop, menus, lists…) are cached this long (0 = off: every read hits the database). */
   @Transform(toInt)
   @IsInt()
@@ -136,6 +164,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (error) {
     problems.push(`TRUST_FORWARDED_HOST=${JSON.stringify(config.TRUST_FORWARDED_HOST)}: ${(error as Error).message}`);
   }
+  if (problems.length === 0 && config.HTTP_REQUEST_TIMEOUT_MS < config.HTTP_HEADERS_TIMEOUT_MS)
+    problems.push(
+      `HTTP_REQUEST_TIMEOUT_MS=${JSON.stringify(env.HTTP_REQUEST_TIMEOUT_MS ?? null)}: must be at least HTTP_HEADERS_TIMEOUT_MS (${config.HTTP_HEADERS_TIMEOUT_MS})`,
+    );
   if (problems.length > 0) throw new ConfigurationError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return Object.freeze({
     ...config,

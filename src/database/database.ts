@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { join, resolve } from 'node:path';
+import { Logger } from '@nestjs/common';
 import { Kysely, Migrator, PostgresDialect, type MigrationResultSet } from 'kysely';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import type { AppConfig } from '../config/app.config';
 import { MIGRATIONS } from './migrations';
 import { PGlitePool } from './pglite-pool';
@@ -10,18 +11,29 @@ import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
 
+/**
+ * How long a request may wait for a connection (a new one, or a free one of the pool) before its
+ * query fails: short, so that while the server is unreachable a page that needs it answers its error
+ * page within 2 s instead of hanging (a refused connection fails at once anyway).
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 1500;
+
 /** Opens the database of record: a PostgreSQL server with DATABASE_URL, otherwise embedded PGlite. */
 export async function openDatabase(config: AppConfig): Promise<Database> {
   if (config.DATABASE_URL) {
     const pool = new Pool({
       connectionString: config.DATABASE_URL,
       max: config.DATABASE_POOL_MAX,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: 30000,
+      // A server that vanished without closing the connection (network cut) is noticed.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10000,
       statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      // The default name; `?application_name=` in DATABASE_URL wins (tests name their own processes).
       application_name: 'catalogue-site',
     });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: survivingOutages(pool) }) });
   }
   // The embedded PostgreSQL is a 30 MB WebAssembly module. Compiled with the baseline compiler
   // only, it takes ~60 MB less resident memory and starts faster; its queries are rarely on a hot
@@ -59,4 +71,61 @@ export async function migrateToLatest(db: Database): Promise<MigrationResultSet>
 export async function migrationsApplied(db: Database): Promise<boolean> {
   const migrations = await migrator(db).getMigrations();
   return migrations.every((m) => m.executedAt !== undefined);
+}
+
+/**
+ * A dropped connection or a server outage must never end the process, and the pool must heal by
+ * itself when the server is back (connections are opened on demand, so it does once the failed ones
+ * are gone):
+ * - the pool's 'error' event (an idle connection was closed by the server: restart, failover,
+ *   `pg_terminate_backend`) and each connection's own 'error' event (the same while a request holds
+ *   it between two queries) have listeners; without one, Node throws them as uncaught exceptions;
+ * - the outage is logged once when it starts (warn) and once when a connection opens again (info),
+ *   not once per failed query; each request that failed still has its own error line.
+ */
+export function survivingOutages(pool: Pool, logger = new Logger('Database')): Pool {
+  let down = false;
+  const failed = (error: Error) => {
+    if (down) return;
+    down = true;
+    logger.warn(`database unavailable: ${error.message || String(error)}`);
+  };
+  pool.on('error', failed);
+  pool.on('connect', (client: PoolClient) => {
+    client.on('error', failed);
+    if (!down) return;
+    down = false;
+    logger.log('database available again');
+  });
+  // Failed attempts to open a connection (server down) reject `connect()`: Kysely's only call.
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<PoolClient> | undefined;
+  pool.connect = ((...args: unknown[]) => {
+    if (args.length) return connect(...args); // pg's own callback form (pool.query)
+    return (connect() as Promise<PoolClient>).catch((error: Error) => {
+      failed(error);
+      throw error;
+    });
+  }) as Pool['connect'];
+  return pool;
+}
+
+/**
+ * Whether an error means the database could not be reached or dropped the connection (rather than a
+ * bad query): such a page answers 503, "try again shortly".
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    // PostgreSQL: connection exceptions (08…), shutdown / cannot connect now (57P01-57P03).
+    if (/^08/.test(code) || /^57P0[123]$/.test(code)) return true;
+    // Node sockets.
+    if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/.test(code))
+      return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+      message,
+    )
+  );
 }

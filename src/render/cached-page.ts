@@ -2,6 +2,7 @@ import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { SiteContext } from '../modules/shop/shop.types';
 import { PageCache, type CachedPage } from './page-cache';
+import { spliceGzip, splicedLength, splicedResponse, type SplicedGzip } from './gzip-splice';
 import { NONCE_PLACEHOLDER } from './render.service';
 
 /** Headers a cached page replays (content type, caching, language, variation). */
@@ -27,6 +28,71 @@ export function withNonceParts(page: CachedPage, nonce: string): string {
   return page.parts.join(nonce);
 }
 
+/** Smaller pages are sent as they are: compression would save less than it costs. */
+const MIN_GZIP_BYTES = 1024;
+/** The length of every nonce (cspNonce(): 16 random bytes in base64). */
+const NONCE_LENGTH = 24;
+
+const acceptCache = new Map<string, boolean>();
+
+/** Whether an Accept-Encoding header takes gzip (not refused with q=0). Memoised: few distinct headers. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let accepted = acceptCache.get(header);
+  if (accepted === undefined) {
+    accepted = false;
+    for (const entry of header.toLowerCase().split(',')) {
+      const [coding, ...params] = entry.trim().split(';');
+      if (coding !== 'gzip' && coding !== 'x-gzip' && coding !== '*') continue;
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      accepted = q === undefined || Number(q) > 0;
+      if (coding !== '*') break;
+    }
+    if (acceptCache.size > 100) acceptCache.clear();
+    acceptCache.set(header, accepted);
+  }
+  return accepted;
+}
+
+function gzipOf(page: CachedPage): SplicedGzip | null {
+  if (page.gzip === undefined)
+    page.gzip = page.byteLength < MIN_GZIP_BYTES ? null : spliceGzip(page.buffers, NONCE_LENGTH);
+  return page.gzip;
+}
+
+/**
+ * Writes a rendered page with this response's nonce: gzip when the client takes it (compressed once
+ * per page, the nonce spliced in uncompressed, see gzip-splice.ts), else as it is. Status and headers
+ * are the page's; `Vary: Accept-Encoding` is added. No compression happens here after the first
+ * response of a page.
+ */
+export function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: string): void {
+  res.statusCode = page.status;
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.vary('Accept-Encoding');
+  const nonceBytes = Buffer.from(nonce, 'latin1');
+  const gzip = nonceBytes.length === NONCE_LENGTH && acceptsGzip(req.headers['accept-encoding']) ? gzipOf(page) : null;
+  const chunks: Buffer[] = [];
+  if (gzip) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', splicedLength(gzip));
+    if (req.method !== 'HEAD') chunks.push(...splicedResponse(gzip, nonceBytes));
+  } else {
+    res.setHeader('Content-Length', page.byteLength + nonceBytes.length * (page.buffers.length - 1));
+    if (req.method !== 'HEAD')
+      page.buffers.forEach((buffer, index) => {
+        if (index > 0) chunks.push(nonceBytes);
+        chunks.push(buffer);
+      });
+  }
+  // The page's own bytes, prepared once, and the nonce between them: one corked write, no copy.
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
+  res.uncork();
+}
+
 /**
  * The fast path of the page cache: a GET for a URL rendered moments ago (page or 404) is answered
  * here, after the IP filter, the site resolution and the redirections, without going through the
@@ -40,19 +106,6 @@ export class PageCacheMiddleware implements NestMiddleware {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.site) return next();
     const page = this.cache.getForReplay(pageCacheKey(req.site, req.originalUrl));
     if (!page) return next();
-    const nonce = Buffer.from(res.locals.cspNonce ?? '', 'latin1');
-    res.statusCode = page.status;
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Length', page.byteLength + nonce.length * (page.buffers.length - 1));
-    if (req.method === 'HEAD') return void res.end();
-    // The page's own bytes, prepared once, and the nonce between them: one corked write, no copy.
-    res.cork();
-    page.buffers.forEach((buffer, index) => {
-      if (index > 0) res.write(nonce);
-      res.write(buffer);
-    });
-    res.end();
-    res.uncork();
+    sendCachedPage(req, res, page, res.locals.cspNonce ?? '');
   }
 }

@@ -90,12 +90,49 @@ describe(PageCache.name, () => {
       expect(sut.getForReplay('a')).toBe('old');
     });
 
-    it('drops an entry stale for more than ten times its time to live', () => {
+    it('stops serving an entry stale for more than ten times its time to live while revalidating', () => {
       const sut = cache(30);
       sut.set('a', 'old');
       now += 30_000 + 300_001;
       expect(sut.getForReplay('a')).toBeUndefined();
       expect(sut.getForReplay('a')).toBeUndefined();
+    });
+  });
+
+  describe('staleOnError (stale-if-error)', () => {
+    it('gives the stale copy to the request whose refresh failed, and keeps serving it', () => {
+      const sut = cache(30);
+      sut.set('a', 'old');
+      now += 31_000;
+      expect(sut.getForReplay('a')).toBeUndefined(); // this one renders, and the render fails
+      expect(sut.staleOnError('a')).toBe('old');
+      expect(sut.getForReplay('a')).toBe('old');
+      // One request tries again every 10 s; while the database stays down it gets the copy too.
+      now += 10_001;
+      expect(sut.getForReplay('a')).toBeUndefined();
+      expect(sut.staleOnError('a')).toBe('old');
+      expect(sut.getForReplay('a')).toBe('old');
+      // A refresh that works replaces it.
+      now += 10_001;
+      expect(sut.getForReplay('a')).toBeUndefined();
+      sut.set('a', 'new');
+      expect(sut.getForReplay('a')).toBe('new');
+    });
+
+    it('keeps a copy far past the revalidation window for errors, up to a day', () => {
+      const sut = cache(30);
+      sut.set('a', 'old');
+      now += 30_000 + 3600_000;
+      expect(sut.getForReplay('a')).toBeUndefined();
+      expect(sut.staleOnError('a')).toBe('old');
+      expect(sut.getForReplay('a')).toBe('old');
+      now += 24 * 3600_000;
+      expect(sut.getForReplay('a')).toBeUndefined();
+      expect(sut.staleOnError('a')).toBeUndefined();
+    });
+
+    it('has nothing for a key never rendered', () => {
+      expect(cache(30).staleOnError('nothing')).toBeUndefined();
     });
   });
 });

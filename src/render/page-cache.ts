@@ -1,17 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
+import type { SplicedGzip } from './gzip-splice';
 
 interface Entry<T> {
   value: T;
   expires: number;
   /** When a request was let through to render a fresh copy of this stale entry. */
   refreshingSince?: number;
+  /** The last refresh failed (database out of reach): the stale copy is served until one succeeds. */
+  failing?: boolean;
 }
 
 /** How long past its time to live an entry may still be served while one request refreshes it. */
 const STALE_FACTOR = 10;
-/** A refresh that has not stored its result by then (it failed) may be tried by another request. */
+/**
+ * A refresh that has not stored its result by then (it failed) may be tried by another request (or
+ * after the time to live, when that is shorter).
+ */
 const REFRESH_TIMEOUT_MS = 10_000;
+/**
+ * How long past its time to live an entry is kept to answer in place of an error (RFC 5861
+ * stale-if-error): a day-old page is better than an error page while the database is down.
+ */
+export const STALE_IF_ERROR_MS = 24 * 3600 * 1000;
 
 /** A rendered response ready to replay: the HTML is split where the per-response nonce goes. */
 export interface CachedPage {
@@ -22,6 +33,8 @@ export interface CachedPage {
   buffers: Buffer[];
   /** Bytes of the page without its nonces, and how many nonces it carries. */
   byteLength: number;
+  /** The gzip form, compressed on first use (see gzip-splice.ts); null: not worth compressing. */
+  gzip?: SplicedGzip | null;
 }
 
 const MAX_ENTRIES = 500;
@@ -35,9 +48,12 @@ const MAX_ENTRIES = 500;
 export class PageCache<T = CachedPage> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly ttlMs: number;
+  /** After this long another request may refresh a stale entry: 10 s, or the time to live if shorter. */
+  private readonly refreshTimeoutMs: number;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.ttlMs = config.PAGE_CACHE_TTL_SECONDS * 1000;
+    this.refreshTimeoutMs = Math.min(REFRESH_TIMEOUT_MS, Math.max(this.ttlMs, 1000));
   }
 
   get(key: string): T | undefined {
@@ -55,21 +71,39 @@ export class PageCache<T = CachedPage> {
   /**
    * For the replay fast path: a fresh entry; or, once it has expired, the stale entry for every request
    * but one, which is let through (undefined) to render the new copy: a hot page that expires costs one
-   * render, not one per waiting visitor (stale-while-revalidate with a single refresh).
+   * render, not one per waiting visitor (stale-while-revalidate with a single refresh). Past ten times
+   * its time to live a stale entry is no longer served while revalidating, unless its refresh failed
+   * (stale-if-error, see `staleOnError`): then one request tries again every 10 s (or time to live).
    */
   getForReplay(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const now = Date.now();
     if (entry.expires >= now) return this.touch(key, entry);
-    if (now - entry.expires > this.ttlMs * STALE_FACTOR) {
+    const age = now - entry.expires;
+    if (age > STALE_IF_ERROR_MS) {
       this.entries.delete(key);
       return undefined;
     }
-    if (entry.refreshingSince === undefined || now - entry.refreshingSince > REFRESH_TIMEOUT_MS) {
+    if (entry.refreshingSince === undefined || now - entry.refreshingSince > this.refreshTimeoutMs) {
       entry.refreshingSince = now;
       return undefined;
     }
+    return entry.failing || age <= this.ttlMs * STALE_FACTOR ? this.touch(key, entry) : undefined;
+  }
+
+  /**
+   * The stale copy to send instead of an error when rendering this key failed (RFC 5861
+   * stale-if-error), kept until a render succeeds or it is older than STALE_IF_ERROR_MS; the next
+   * attempt to refresh it is in 10 s or the time to live if shorter (until then `getForReplay` serves it).
+   */
+  staleOnError(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const now = Date.now();
+    if (now - entry.expires > STALE_IF_ERROR_MS) return undefined;
+    entry.failing = true;
+    entry.refreshingSince = now;
     return this.touch(key, entry);
   }
 

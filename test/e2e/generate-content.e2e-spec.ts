@@ -2,7 +2,25 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { generateContent, GENERATED_PREFIX, removeGeneratedProducts } from '../../src/database/seed/generate-products';
 import { productPicture } from '../../src/modules/media/media-urls';
+import { refreshFacetSummary } from '../../src/database/seed/catalogue.seed';
 import { FR, startTestApp, type TestApp } from '../support/app';
+
+interface SummaryRow {
+  sales_plan_id: number;
+  locale: string;
+  category_id: number;
+  name: string;
+  value: string;
+  count: number;
+}
+const normalise = (row: SummaryRow) => [
+  row.sales_plan_id,
+  row.locale,
+  row.category_id,
+  row.name,
+  row.value,
+  Number(row.count),
+];
 
 describe('content generator (e2e)', () => {
   let t: TestApp;
@@ -12,6 +30,16 @@ describe('content generator (e2e)', () => {
     Number(
       (
         await generated()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const countProducts = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('product')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
@@ -83,6 +111,60 @@ describe('content generator (e2e)', () => {
       .where('product_id', 'in', generated().select('id'))
       .executeTakeFirstOrThrow();
     expect(Number(facets.names)).toBeGreaterThanOrEqual(5);
+  });
+
+  it('refreshes the facet summary in slices of products, with the counts of one pass over the catalogue', async () => {
+    // The same counts computed the straightforward way: one statement over the whole catalogue.
+    const expected = await sql<SummaryRow>`
+      with visible as (
+        select pp.sales_plan_id, t.locale, p.id
+        from product p
+        join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
+        join product_translation t on t.product_id = p.id
+        where p.published and not p.is_free
+      ),
+      placed as (
+        select product_id, category_id from product_category
+        union
+        select pc.product_id, c.parent_id from product_category pc join category c on c.id = pc.category_id
+        where c.parent_id is not null
+      ),
+      scoped as (
+        select sales_plan_id, locale, 0 as category_id, id from visible
+        union all
+        select v.sales_plan_id, v.locale, a.category_id, v.id from visible v join placed a on a.product_id = v.id
+      )
+      select s.sales_plan_id, s.locale, s.category_id, f.name, f.value, count(*)::int as count
+      from scoped s join product_facet f on f.product_id = s.id
+      group by 1, 2, 3, 4, 5
+      union all
+      select sales_plan_id, locale, category_id, '__total', '', count(*)::int from scoped group by 1, 2, 3
+      order by 1, 2, 3, 4, 5`.execute(t.db);
+
+    // Every statement the refresh sends, seen through a Kysely plugin.
+    const statements: string[] = [];
+    const watched = t.db.withPlugin({
+      transformQuery: (args) => {
+        const node = args.node as { kind: string; sqlFragments?: readonly string[] };
+        statements.push(node.kind === 'RawNode' ? (node.sqlFragments ?? []).join('?') : node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const products = await countProducts();
+    await refreshFacetSummary(watched, 37);
+
+    const actual = await t.db
+      .selectFrom('facet_summary')
+      .selectAll()
+      .orderBy(['sales_plan_id', 'locale', 'category_id', 'name', 'value'])
+      .execute();
+    expect(actual.length).toBeGreaterThan(1000);
+    expect(actual.map(normalise)).toEqual(expected.rows.map(normalise));
+    // One counting statement per 37 products, each limited to its slice of ids.
+    const slices = statements.filter((text) => text.includes('insert into facet_summary_part'));
+    expect(slices.length).toBe(Math.ceil(products / 37));
+    for (const text of slices) expect(text).toMatch(/p\.id > \? and p\.id <= \?/);
   });
 
   it('is idempotent and keeps exactly the asked number', async () => {

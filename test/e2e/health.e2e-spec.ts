@@ -85,7 +85,7 @@ describe('health probes (e2e)', () => {
     beforeAll(async () => (t = await startTestApp()));
     afterAll(() => t.app.close());
 
-    it('keeps serving, reports it, and reconnects on the next cache call', async () => {
+    it('keeps serving and reconnects on the next cache call (no outage to report)', async () => {
       await request(t.server).get('/health/ready').expect(200);
       const store = t.app.get<Cache>(CACHE_MANAGER).stores[0] as unknown as { store: { client: RedisClientType } };
       const client = store.store.client;
@@ -100,9 +100,8 @@ describe('health probes (e2e)', () => {
       const ready = await request(t.server).get('/health/ready').expect(200);
       expect(ready.body).toEqual(ALL_GOOD);
       expect(await client.clientId()).not.toBe(id);
-      expect(
-        t.logs.some((line) => line.includes('Redis unavailable') && line.includes('Socket closed unexpectedly')),
-      ).toBe(true);
+      // Redis itself never went away: nothing is logged (a real outage: cache-outage.e2e-spec.ts).
+      expect(t.logs.filter((line) => line.includes('Redis unavailable'))).toEqual([]);
     });
   });
 });

@@ -8,10 +8,11 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { pageCacheKey, toCachedPage, withNonceParts } from '../../render/cached-page';
+import { pageCacheKey, sendCachedPage, toCachedPage } from '../../render/cached-page';
 import { RenderService } from '../../render/render.service';
 import { PageCache } from '../../render/page-cache';
 import { ShopService } from '../../modules/shop/shop.service';
+import { isDatabaseUnavailable } from '../../database/database';
 import { requestPath, sendRedirect } from '../http/safe-redirect';
 import { DomainErrorCode, DomainException } from './domain.exception';
 
@@ -48,6 +49,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return sendRedirect(res, status, (exception.details as { location: string }).location);
     }
     if (status >= 500) this.logger.error(exception instanceof Error ? exception : String(exception));
+    // The database is out of reach (restart, failover): a temporary state, said so to clients and crawlers.
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
 
     if (exception instanceof DomainException && exception.code === DomainErrorCode.UnknownMiddleware) {
       res.status(500).type('text/plain; charset=utf-8').send(exception.message);
@@ -94,7 +97,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       }
       // The same unknown URL asked again is answered by the fast path (PageCacheMiddleware).
       if (status === 404 && req.method === 'GET') this.pageCache.set(pageCacheKey(site, req.originalUrl), page);
-      res.send(withNonceParts(page, nonce));
+      sendCachedPage(req, res, page, nonce);
     } catch (error) {
       this.logger.error(`error page failed: ${(error as Error).stack ?? String(error)}`);
       res.send(fallbackPage(req.site?.locale));
@@ -115,10 +118,13 @@ function isMalformedUrl(exception: unknown): boolean {
     exception.message.startsWith('Failed to decode param')
   );
 }
+/** What a 503 (database out of reach) asks clients to wait before trying again. */
+const RETRY_AFTER_SECONDS = 10;
 
 function statusOf(exception: unknown): number {
   if (exception instanceof DomainException) return exception.status;
   if (exception instanceof HttpException) return exception.getStatus();
+  if (isDatabaseUnavailable(exception)) return HttpStatus.SERVICE_UNAVAILABLE;
   // Body parser and similar errors carry their own 4xx status.
   const status =
     (exception as { status?: unknown; statusCode?: unknown })?.status ??
@@ -138,7 +144,7 @@ function apiBody(exception: unknown, status: number): Record<string, unknown> {
   }
   return {
     statusCode: status,
-    error: status >= 500 ? 'Internal Server Error' : 'Bad Request',
+    error: status === 503 ? 'Service Unavailable' : status >= 500 ? 'Internal Server Error' : 'Bad Request',
     message: status >= 500 ? 'Une erreur a eu lieu' : (exception as Error)?.message,
   };
 }

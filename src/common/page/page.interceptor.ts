@@ -1,12 +1,12 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { ComponentType } from 'react';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { pageCacheKey, toCachedPage } from '../../render/cached-page';
-import { PageCache } from '../../render/page-cache';
+import { pageCacheKey, sendCachedPage, toCachedPage, withNonceParts } from '../../render/cached-page';
+import { PageCache, type CachedPage } from '../../render/page-cache';
 import type { PageView } from '../../render/page-view';
-import { RenderService, withNonce } from '../../render/render.service';
+import { RenderService } from '../../render/render.service';
 import { DomainException } from '../errors/domain.exception';
 import { requestPath } from '../http/safe-redirect';
 import { matchRoute } from '../routing/route-table';
@@ -21,6 +21,8 @@ export const DEFAULT_PAGE_MIDDLEWARE = ['seoRedirection', 'headersConfig'];
  */
 @Injectable()
 export class PageInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('PageCache');
+
   constructor(
     private readonly reflector: Reflector,
     private readonly render: RenderService,
@@ -36,13 +38,34 @@ export class PageInterceptor implements NestInterceptor {
     const definition = this.reflector.get<PageDefinition>(PAGE_METADATA, context.getHandler());
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
+    try {
+      return await this.renderPage(definition, req, res, next);
+    } catch (error) {
+      // Stale if error (RFC 5861): the refresh of an expired page failed (database out of reach…);
+      // the copy rendered earlier is sent, and kept, instead of the error page. Domain answers
+      // (not found, redirects…) are answers, not failures.
+      const stale =
+        !(error instanceof DomainException) && req.site && definition.cache !== false && req.method === 'GET'
+          ? this.pageCache.staleOnError(pageCacheKey(req.site, req.originalUrl))
+          : undefined;
+      if (!stale) throw error;
+      this.logger.warn(`${requestPath(req)}: sent the stale copy, the page failed: ${(error as Error)?.message}`);
+      return sendThroughNest(req, res, stale);
+    }
+  }
+
+  private async renderPage(
+    definition: PageDefinition,
+    req: Request,
+    res: Response,
+    next: CallHandler,
+  ): Promise<string> {
     const site = req.site;
     if (!site) throw new Error('SiteMiddleware did not run');
     await this.routeMiddleware.run(definition.middleware ?? DEFAULT_PAGE_MIDDLEWARE, req, res);
     const params = matchRoute(definition.route, site.locale, requestPath(req));
     if (!params) throw DomainException.notFound();
     req.pageRoute = { name: definition.route, params };
-    const nonce = res.locals.cspNonce ?? '';
     res.type('html');
     res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
     const view = await lastValueFrom(next.handle() as Observable<PageView>);
@@ -53,9 +76,23 @@ export class PageInterceptor implements NestInterceptor {
       view,
       definition.component as ComponentType<object>,
     );
+    const page = toCachedPage(html, res);
     // Later requests for this URL are answered by PageCacheMiddleware before the router.
     if (definition.cache !== false && req.method === 'GET')
-      this.pageCache.set(pageCacheKey(site, req.originalUrl), toCachedPage(html, res));
-    return withNonce(html, nonce);
+      this.pageCache.set(pageCacheKey(site, req.originalUrl), page);
+    return sendThroughNest(req, res, page);
   }
+}
+
+/**
+ * Nest sends what the interceptor returns with `res.send`: for this response, that writes the page
+ * as the fast path does (its prepared bytes, gzip when accepted) instead of the string.
+ */
+function sendThroughNest(req: Request, res: Response, page: CachedPage): string {
+  const nonce = res.locals.cspNonce ?? '';
+  res.send = function sendPage(this: Response) {
+    sendCachedPage(req, this, page, nonce);
+    return this;
+  } as Response['send'];
+  return withNonceParts(page, nonce);
 }

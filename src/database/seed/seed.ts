@@ -13,10 +13,11 @@ export async function seedAll(db: Database, dir = contentDir()): Promise<Record<
 }
 
 /**
- * After a bulk load: the facet counts of the unfiltered lists, then planner statistics (without them
- * every join is planned for one row).
+ * After a bulk load: planner statistics (without them every join is planned for one row, the facet
+ * summary's included), then the facet counts of the unfiltered lists and their own statistics.
  */
 export async function refreshStatistics(db: Database): Promise<void> {
-  await refreshFacetSummary(db);
   await sql`analyze`.execute(db);
+  await refreshFacetSummary(db);
+  await sql`analyze facet_summary`.execute(db);
 }

@@ -178,7 +178,14 @@ export class ShopService {
   private async hostIndex() {
     const now = Date.now();
     if (this.index && now - this.index.builtAt < 5000) return this.index;
-    const catalogue = await this.catalogue();
+    let catalogue: ShopCatalogue;
+    try {
+      catalogue = await this.catalogue();
+    } catch (error) {
+      // Database out of reach: the hosts we knew a moment ago still serve (cached pages go on).
+      if (this.index) return this.index;
+      throw error;
+    }
     if (this.index?.catalogue !== catalogue) {
       const hosts = new Map<string, HostEntry>();
       for (const shop of catalogue.shops) {
