@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Picture as PictureModel } from '../../src/modules/catalogue/catalogue.views';
+import type { Picture as PictureModel } from '../../contracts/catalogue';
 import { actions, useAppDispatch, useAppSelector } from '../../client/store';
 import { useHydrated } from './browser-hooks';
 import { Picture } from '../components/Picture';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { buildPath, type Locale } from '../../src/common/routing/route-table';
+import { buildPath, type Locale } from '../../contracts/route-table';
 import type {
   ExpertiseLinkView,
   FilterGroupView,
@@ -7,14 +7,14 @@ import type {
   ProductCardView,
   PromoPushView,
   SortOptionView,
-} from '../../src/modules/catalogue/catalogue.views';
+} from '../../contracts/catalogue';
 import {
   countSelected,
   selectionToPairs,
   toggleFilter,
   type FilterName,
   type FilterSelection,
-} from '../../src/modules/catalogue/filters';
+} from '../../contracts/filters';
 import { useAppSelector } from '../../client/store';
 import { CloseIcon } from '../components/icons';
 import { ProductCard } from '../components/ProductCard';

@@ -1,11 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  formatPrice,
-  QUANTITY_BOX_MAX,
-  rowCovers,
-  tierRows,
-  unitPriceFor,
-} from '../../src/modules/catalogue/catalogue.rules';
+import { formatPrice, QUANTITY_BOX_MAX, rowCovers, tierRows, unitPriceFor } from '../../contracts/prices';
 
 interface Props {
   price: {

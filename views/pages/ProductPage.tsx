@@ -1,4 +1,4 @@
-import type { Picture as PictureModel, ProductCardView } from '../../src/modules/catalogue/catalogue.views';
+import type { Picture as PictureModel, ProductCardView } from '../../contracts/catalogue';
 import { Picture } from '../components/Picture';
 import { ProductCard } from '../components/ProductCard';
 import { Island } from '../islands/Island';

@@ -2,14 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ProductListProps } from '../../../views/pages/ProductListPage';
 import { DomainException } from '../../common/errors/domain.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { buildPath, type ListingTail, type Locale } from '../../common/routing/route-table';
+import { buildPath, type ListingTail, type Locale } from '../../../contracts/route-table';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
-import type { SiteContext } from '../shop/shop.types';
+import type { SiteContext } from '../shop';
 import { CATEGORY_EXTRACT_MAX, CATEGORY_META_MAX, cutText, stripHtml } from './catalogue.rules';
 import { CatalogueService, type CategoryNode } from './catalogue.service';
 import { DEFAULT_PRICE_RANGE, SORTS, type ProductQuery, type Sort } from './catalogue.types';
-import type { ExpertiseLinkView, FilterGroupView, PageLinkView, SortOptionView } from './catalogue.views';
+import type { ExpertiseLinkView, FilterGroupView, PageLinkView, SortOptionView } from '../../../contracts/catalogue';
 import {
   COLOUR_GROUP_FOLD,
   countSelected,
@@ -21,7 +21,7 @@ import {
   toggleFilter,
   type FilterName,
   type FilterSelection,
-} from './filters';
+} from '../../../contracts/filters';
 
 export interface ListOptions {
   sort: Sort;

@@ -3,7 +3,7 @@ import type { ProductDetailProps, NutritionView } from '../../../views/pages/Pro
 import type { ProductFaqProps } from '../../../views/pages/ProductFaqPage';
 import { AppCache } from '../../cache/app-cache.service';
 import { DomainException } from '../../common/errors/domain.exception';
-import { buildPath, BRAND_CORNERS, type Locale } from '../../common/routing/route-table';
+import { buildPath, BRAND_CORNERS, type Locale } from '../../../contracts/route-table';
 import { sanitize } from '../../common/security/sanitize';
 import type {
   NutritionCompound,
@@ -14,12 +14,11 @@ import type {
 } from '../../database/schema';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
-import type { SiteContext } from '../shop/shop.types';
-import { ShopService } from '../shop/shop.service';
+import { ShopService, type SiteContext } from '../shop';
 import { CatalogueRepository } from './catalogue.repository';
+import { formatPrice } from '../../../contracts/prices';
 import {
   cutText,
-  formatPrice,
   isNew,
   PRODUCT_FAQ_LIMIT,
   PRODUCT_META_MAX,
@@ -30,13 +29,7 @@ import {
 import { CatalogueService } from './catalogue.service';
 import { SPECIAL_PRECAUTION_EANS } from './catalogue.types';
 import { simplePdf } from './pdf';
-import {
-  galleryVisuals,
-  LABEL_LOCALE,
-  PRODUCT_IMAGE_SIZES,
-  slidePicture,
-  type SlideSubject,
-} from '../media/media-urls';
+import { galleryVisuals, LABEL_LOCALE, PRODUCT_IMAGE_SIZES, slidePicture, type SlideSubject } from '../media';
 import { brandPicture, productPicture } from './product-card.mapper';
 
 type ProductRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findProduct']>>>;
