@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react';
+import type { Translate } from '../contracts/i18n';
 import type { Locale } from '../contracts/route-table';
 
-export type Translate = (key: string, args?: Record<string, string | number>) => string;
+export type { Translate };
 
 /** What every server-rendered view may read besides its props: no I/O, only values. */
 export interface RenderEnvironment {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import type { Labels } from '../../contracts/i18n';
 import { buildPath, type Locale } from '../../contracts/route-table';
 import type {
   ExpertiseLinkView,
@@ -49,7 +50,7 @@ export interface ListingProps {
   price: { min: number; max: number; defaultMin: number; defaultMax: number };
   formAction: string;
   storeFinderHref: string;
-  labels: Record<string, string>;
+  labels: Labels<'catalogue.listing'>;
 }
 
 function listUrl(props: ListingProps, selection: FilterSelection, options: ListingOptions): string {
@@ -581,7 +582,7 @@ export default function ProductListing(initial: ListingProps) {
           <ul className="product-grid">
             {data.products.map((product) => (
               <li key={product.id} className="product-grid__item">
-                <ProductCard product={product} labels={labels as never} layout={data.display} headingLevel="h2" />
+                <ProductCard product={product} labels={labels} layout={data.display} headingLevel="h2" />
               </li>
             ))}
             <li className="product-grid__item product-grid__pharmacy">

@@ -1,12 +1,13 @@
 import type { Picture as PictureModel, ProductCardView } from '../../contracts/catalogue';
+import type { Labels, SectionKey } from '../../contracts/i18n';
 import { Picture } from '../components/Picture';
 import { ProductCard } from '../components/ProductCard';
 import { Island } from '../islands/Island';
 import LabelBadges from '../islands/LabelBadges';
 import PackagingSelect from '../islands/PackagingSelect';
-import ProductGallery, { type GallerySlide } from '../islands/ProductGallery';
+import ProductGallery, { GALLERY_LABELS, type GallerySlide } from '../islands/ProductGallery';
 import ProductTabs from '../islands/ProductTabs';
-import QuantityPrice from '../islands/QuantityPrice';
+import QuantityPrice, { PRICE_LABELS } from '../islands/QuantityPrice';
 import { useT } from '../render-context';
 
 export interface NutritionView {
@@ -61,23 +62,14 @@ export interface ProductDetailProps {
   caseToRecycle: boolean;
   needs: Array<{ label: string; href: string }>;
   contactPhone: string;
-  labelsText: Record<string, string>;
+  labelsText: Labels<'product.labels'>;
 }
 
 const html = (content: string) => ({ __html: content });
-const only = (labels: Record<string, string>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, labels[k]]));
-const GALLERY_LABELS = [
-  'gallery',
-  'zoom',
-  'zoom_picture',
-  'previous',
-  'next',
-  'slide_n',
-  'close',
-  'video_blocked',
-  'video_accept',
-];
-const PRICE_LABELS = ['unit_price', 'quantity', 'tiers_title', 'tier_range', 'tier_from'];
+/** The few texts an island shows, out of the page's bag (an island's props travel to the browser). */
+function only<K extends SectionKey<'product.labels'>>(labels: Labels<'product.labels'>, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((k) => [k, labels[k]])) as Pick<Labels<'product.labels'>, K>;
+}
 
 /** SPEC §2.2 "Product detail". Panels are plain sections (readable without JavaScript); islands add tabs, zoom, modals. */
 export function ProductPage(p: ProductDetailProps) {
@@ -327,7 +319,7 @@ export function ProductPage(p: ProductDetailProps) {
             <ul className="product-row">
               {p.related.map((product) => (
                 <li key={product.id}>
-                  <ProductCard product={product} labels={L as never} headingLevel="h3" />
+                  <ProductCard product={product} labels={L} headingLevel="h3" />
                 </li>
               ))}
             </ul>

@@ -1,3 +1,4 @@
+import type { TranslationKey } from '../../../contracts/i18n';
 import { truncate } from '../../render/page-view';
 
 /**
@@ -58,8 +59,8 @@ export function productTabs(p: {
   hasDocuments: boolean;
   hasAdvices: boolean;
   hasRelated: boolean;
-}): Array<{ id: string; titleKey: string }> {
-  const tabs: Array<{ id: string; titleKey: string }> = [
+}): Array<{ id: string; titleKey: TranslationKey }> {
+  const tabs: Array<{ id: string; titleKey: TranslationKey }> = [
     {
       id: 'description',
       titleKey: p.productType === 'insudiet' ? 'product.tabs.advice_tips' : 'product.tabs.description',
