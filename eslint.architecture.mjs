@@ -88,10 +88,12 @@ function zones(root, withShared = true) {
 
 /**
  * The flat-config blocks that enforce the layers in the repository at `root` (absolute path).
+ * `exceptions: false` leaves SHARED_LAYER_EXCEPTIONS out (the architecture spec checks each is still needed).
  * @param {string} root
+ * @param {{ exceptions?: boolean }} [options]
  * @returns {import('eslint').Linter.Config[]}
  */
-export function architecture(root) {
+export function architecture(root, { exceptions = true } = {}) {
   const restricted = (withShared) => ['error', { basePath: root, zones: zones(root, withShared) }];
   return [
     {
@@ -107,7 +109,9 @@ export function architecture(root) {
         'import-x/no-cycle': ['error', { ignoreExternal: true }],
       },
     },
-    { files: SHARED_LAYER_EXCEPTIONS, rules: { 'import-x/no-restricted-paths': restricted(false) } },
+    ...(exceptions && SHARED_LAYER_EXCEPTIONS.length
+      ? [{ files: SHARED_LAYER_EXCEPTIONS, rules: { 'import-x/no-restricted-paths': restricted(false) } }]
+      : []),
     { files: TEST_FILES, rules: { 'import-x/no-restricted-paths': 'off' } },
   ];
 }

@@ -22,6 +22,31 @@ interface LintMessage {
   line: number;
 }
 
+const url = (path: string) => JSON.stringify(pathToFileURL(path).href);
+
+/** A flat config of the architecture rules alone, for the repository at `root`. */
+function configSource(root: string, options = '{}'): string {
+  return [
+    `import { architecture } from ${url(join(ROOT, 'eslint.architecture.mjs'))};`,
+    `import parser from ${url(require.resolve('@typescript-eslint/parser'))};`,
+    `export default [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser } }, ...architecture(${JSON.stringify(root)}, ${options})];`,
+  ].join('\n');
+}
+
+/** Runs ESLint in `cwd` and returns its messages by file (relative to `cwd`). */
+async function eslint(cwd: string, args: string[]): Promise<Map<string, LintMessage[]>> {
+  const bin = join(ROOT, 'node_modules/eslint/bin/eslint.js');
+  const run = await promisify(execFile)(process.execPath, [bin, '--format', 'json', ...args], { cwd }).catch(
+    (error: { code?: number; stdout?: string; stderr?: string }) => {
+      // ESLint exits 1 when it reports errors: that is the expected outcome here, anything else is not.
+      if (error.code !== 1) throw new Error(`eslint failed: ${error.stderr}`);
+      return { stdout: error.stdout ?? '' };
+    },
+  );
+  const results = JSON.parse(run.stdout) as Array<{ filePath: string; messages: LintMessage[] }>;
+  return new Map(results.map((r) => [relative(cwd, r.filePath), r.messages]));
+}
+
 /** Lints `files` (path -> source) in a temporary folder with the project's architecture rules. */
 async function lintFixture(files: Record<string, string>): Promise<Map<string, LintMessage[]>> {
   const dir = mkdtempSync(join(tmpdir(), 'architecture-'));
@@ -30,25 +55,8 @@ async function lintFixture(files: Record<string, string>): Promise<Map<string, L
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), text);
     }
-    const url = (path: string) => pathToFileURL(path).href;
-    writeFileSync(
-      join(dir, 'eslint.config.mjs'),
-      [
-        `import { architecture } from ${JSON.stringify(url(join(ROOT, 'eslint.architecture.mjs')))};`,
-        `import parser from ${JSON.stringify(url(require.resolve('@typescript-eslint/parser')))};`,
-        `export default [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser } }, ...architecture(import.meta.dirname)];`,
-      ].join('\n'),
-    );
-    const eslint = join(ROOT, 'node_modules/eslint/bin/eslint.js');
-    const run = await promisify(execFile)(process.execPath, [eslint, '--format', 'json', '.'], { cwd: dir }).catch(
-      (error: { code?: number; stdout?: string; stderr?: string }) => {
-        // ESLint exits 1 when it reports errors: that is the expected outcome here, anything else is not.
-        if (error.code !== 1) throw new Error(`eslint failed: ${error.stderr}`);
-        return { stdout: error.stdout ?? '' };
-      },
-    );
-    const results = JSON.parse(run.stdout) as Array<{ filePath: string; messages: LintMessage[] }>;
-    return new Map(results.map((r) => [relative(dir, r.filePath), r.messages]));
+    writeFileSync(join(dir, 'eslint.config.mjs'), configSource(dir));
+    return await eslint(dir, ['.']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -127,6 +135,28 @@ describe('layers: the ESLint rules of `npm run lint`', () => {
   it('an import cycle is an error', () => {
     expect(rules(report.get('src/page/page.decorator.ts'))).toEqual(['1 import-x/no-cycle']);
     expect(rules(report.get('src/page/page.interceptor.ts'))).toEqual(['1 import-x/no-cycle']);
+  });
+
+  it('each temporary exception of the shared-layers rule is still needed (remove the ones that are not)', async () => {
+    // The config module is ESM: read it in a plain Node process, as ESLint does.
+    const list = await promisify(execFile)(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `import { SHARED_LAYER_EXCEPTIONS } from ${url(join(ROOT, 'eslint.architecture.mjs'))}; console.log(JSON.stringify(SHARED_LAYER_EXCEPTIONS));`,
+    ]);
+    const SHARED_LAYER_EXCEPTIONS = JSON.parse(list.stdout) as string[];
+    if (SHARED_LAYER_EXCEPTIONS.length === 0) return;
+    const dir = mkdtempSync(join(tmpdir(), 'architecture-'));
+    try {
+      writeFileSync(join(dir, 'eslint.config.mjs'), configSource(ROOT, '{ exceptions: false }'));
+      const report = await eslint(ROOT, ['-c', join(dir, 'eslint.config.mjs'), ...SHARED_LAYER_EXCEPTIONS]);
+      const needed = SHARED_LAYER_EXCEPTIONS.filter((file) =>
+        report.get(file)?.some((m) => m.ruleId === 'import-x/no-restricted-paths'),
+      );
+      expect(needed).toEqual(SHARED_LAYER_EXCEPTIONS);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
