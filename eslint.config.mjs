@@ -4,12 +4,16 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { architecture } from './eslint.architecture.mjs';
 
 /**
  * Lint = correctness, not layout (Prettier owns layout: `prettier --check .` runs after ESLint in
  * `npm run lint`). TypeScript files get typescript-eslint's recommended rules plus the few type-aware
  * rules that catch real bugs in a Nest/Express server (a forgotten `await` or a promise handed to a
  * callback that ignores it); views/ and client/ get the React hooks rules.
+ *
+ * The layers (which folder may import which) and the ban on import cycles are in
+ * eslint.architecture.mjs (docs/architecture.md "Layers").
  *
  * Deliberately NOT enabled: `consistent-type-imports` — its autofix turns constructor-parameter
  * imports into `import type`, which erases the runtime class Nest's dependency injection reads through
@@ -60,6 +64,7 @@ export default defineConfig(
       'no-console': ['warn', { allow: ['warn', 'error'] }],
     },
   },
+  ...architecture(import.meta.dirname),
   {
     files: ['views/**/*.{ts,tsx}', 'client/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],

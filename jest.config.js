@@ -26,7 +26,13 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/views/**/*.spec.ts?(x)', '<rootDir>/client/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/src/**/*.spec.ts',
+        '<rootDir>/contracts/**/*.spec.ts',
+        '<rootDir>/views/**/*.spec.ts?(x)',
+        '<rootDir>/client/**/*.spec.ts',
+        '<rootDir>/test/architecture/**/*.spec.ts',
+      ],
     },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
     {

@@ -2,6 +2,7 @@ import { createElement, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { ISLANDS } from '../views/islands/registry';
+import { IslandSlots, readSlots } from '../views/islands/slots';
 import { startPlatform } from './platform';
 import { createAppStore, type PreloadedState } from './store';
 import './styles/main.css';
@@ -14,7 +15,10 @@ function readJson<T>(id: string): T | undefined {
 const store = createAppStore(readJson<PreloadedState>('__STATE__'));
 startPlatform(store);
 
-/** Hydrates each island marker once, with the same tree and identifierPrefix as the server. */
+/**
+ * Hydrates each island marker once, with the same tree and identifierPrefix as the server. An island
+ * inside another island's slot is a marker of its own: the outer island never rewrites a slot's HTML.
+ */
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const name = el.dataset.island ?? '';
   const id = el.dataset.iid ?? '';
@@ -24,10 +28,13 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   load()
     .then(({ default: Component }) => {
       const props = readJson<object>(`${id}-props`) ?? {};
+      // Server content the island wraps: the same HTML strings as on the server (see slots.tsx).
+      const island = createElement(IslandSlots.Provider, {
+        value: readSlots(el),
+        children: createElement(Component, props as never),
+      });
       startTransition(() => {
-        hydrateRoot(el, createElement(Provider, { store, children: createElement(Component, props as never) }), {
-          identifierPrefix: `${id}-`,
-        });
+        hydrateRoot(el, createElement(Provider, { store, children: island }), { identifierPrefix: `${id}-` });
       });
       el.dataset.hydrated = 'true';
     })

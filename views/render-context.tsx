@@ -1,13 +1,14 @@
 import { createContext, useContext } from 'react';
-import type { Locale } from '../src/common/routing/route-table';
-import type { SiteContext } from '../src/modules/shop/shop.types';
+import type { Translate } from '../contracts/i18n';
+import type { Locale } from '../contracts/route-table';
 
-export type Translate = (key: string, args?: Record<string, string | number>) => string;
+export type { Translate };
 
 /** What every server-rendered view may read besides its props: no I/O, only values. */
 export interface RenderEnvironment {
   locale: Locale;
-  site: SiteContext;
+  /** Code of the shop (country) serving the page, e.g. "ch". */
+  shopCode: string;
   t: Translate;
   /** Nonce placeholder for inline scripts; the response writer swaps in the request's own nonce. */
   nonce: string;

@@ -1,4 +1,4 @@
-import type { Locale } from '../common/routing/route-table';
+import type { Locale } from '../../contracts/route-table';
 import { serializeJson } from '../../views/serialize';
 import type { PageAssets } from './manifest';
 import { META_DESCRIPTION_MAX, truncate, type PageHead } from './page-view';

@@ -1,10 +1,5 @@
-import type { Locale } from '../common/routing/route-table';
-
-export interface Crumb {
-  label: string;
-  /** Absent on the last crumb (the current page). */
-  href?: string;
-}
+import type { Locale } from '../../contracts/route-table';
+import type { Crumb } from '../../contracts/shell';
 
 export interface PageHead {
   /** The page's own title; the document title is "title - app title" (SPEC §9). */

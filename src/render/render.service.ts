@@ -9,12 +9,13 @@ import { ErrorPage, type ErrorPageProps } from '../../views/layout/ErrorPage';
 import { RenderContext, type RenderEnvironment, type Translate } from '../../views/render-context';
 import { serializeJson } from '../../views/serialize';
 import { requestPath } from '../common/http/safe-redirect';
-import { buildPath, type Locale, type RouteName, type RouteParams } from '../common/routing/route-table';
+import { buildPath, type Locale, type RouteName, type RouteParams } from '../../contracts/route-table';
 import { ShopService } from '../modules/shop/shop.service';
 import type { SiteContext } from '../modules/shop/shop.types';
 import { documentTitle, renderHead } from './head';
 import { ClientManifest } from './manifest';
-import type { Crumb, PageView } from './page-view';
+import type { Crumb } from '../../contracts/shell';
+import type { PageView } from './page-view';
 
 /** A random per-process marker rendered where the request's CSP nonce goes (see `withNonce`). */
 export const NONCE_PLACEHOLDER = randomBytes(18).toString('base64url');
@@ -160,7 +161,7 @@ export class RenderService {
     };
     const env: RenderEnvironment = {
       locale: site.locale,
-      site,
+      shopCode: site.shop.code,
       t,
       nonce: NONCE_PLACEHOLDER,
       state,

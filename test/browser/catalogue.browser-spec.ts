@@ -124,6 +124,41 @@ describeInBrowser('catalogue (browser)', () => {
     expect(logs.problems).toEqual([]);
   });
 
+  it('product page: the tabs island owns its panels (server HTML slots) and changes nothing outside its root', async () => {
+    const product = pick(
+      (p) => p.brand === 'lactibiane' && !p.is_free && !p.caracteristics.not_sold_in_store,
+      'lactibiane product',
+    );
+    const { page, logs } = await open(`/produit/${product.texts.fr.slug}`);
+    // Every panel is a section inside the island's root, hydrated without a mismatch.
+    const panels = await page.$$eval('[data-island="ProductTabs"] section[data-tab-panel]', (sections) =>
+      sections.map((s) => ({ id: s.id, role: s.getAttribute('role'), slot: s.getAttribute('data-slot') })),
+    );
+    expect(panels.length).toBeGreaterThan(2);
+    for (const panel of panels) expect(panel).toEqual({ id: panel.id, role: 'tabpanel', slot: panel.id });
+    expect(await page.locator('section[data-tab-panel]').count()).toBe(panels.length);
+    // The panels' content is not sent twice: the island's props hold the tab titles, not the texts.
+    const props = await page.$eval('[data-island="ProductTabs"] + script', (s) => s.textContent ?? '');
+    expect(Object.keys(JSON.parse(props))).toEqual(['tabs', 'label']);
+    // Switching tabs, by click, key or a link elsewhere on the page, mutates the island's DOM only.
+    await page.evaluate(() => {
+      const outside: string[] = [];
+      (window as unknown as { outside: string[] }).outside = outside;
+      new MutationObserver((records) => {
+        for (const r of records)
+          if (!(r.target as Element).closest?.('[data-island]'))
+            outside.push(`${r.type} ${(r.target as Element).outerHTML?.slice(0, 80)}`);
+      }).observe(document.body, { subtree: true, attributes: true, childList: true, characterData: true });
+    });
+    await page.click('#tab-usage');
+    await page.keyboard.press('End');
+    await page.click('a[data-tab-link="store-locator"]');
+    await page.waitForFunction(() => !(document.getElementById('store-locator') as HTMLElement).hidden);
+    expect(await page.evaluate(() => (window as unknown as { outside: string[] }).outside)).toEqual([]);
+    expect(logs.hydration).toEqual([]);
+    expect(logs.problems).toEqual([]);
+  });
+
   it('product page: the video shows only after video consent', async () => {
     const product = pick((p) => !!p.caracteristics.embed_push_video, 'product with video');
     const { page } = await open(`/produit/${product.texts.fr.slug}`);

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildPath, type Locale } from '../../src/common/routing/route-table';
+import { buildPath, type Locale } from '../../contracts/route-table';
 import { contentExpertises, pick } from '../support/content';
 import {
   axeViolations,

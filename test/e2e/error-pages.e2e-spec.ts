@@ -2,7 +2,7 @@ import { Controller, ForbiddenException, Get, Module, UnauthorizedException } fr
 import request from 'supertest';
 import { fallbackPage } from '../../src/common/errors/all-exceptions.filter';
 import { Page } from '../../src/common/page/page.decorator';
-import { buildPath } from '../../src/common/routing/route-table';
+import { buildPath } from '../../contracts/route-table';
 import { PageCache } from '../../src/render/page-cache';
 import { RenderService } from '../../src/render/render.service';
 import deErrors from '../../i18n/de/errors.json';

@@ -7,7 +7,7 @@
  *
  * Adding to it (docs/operations.md "Bad input"):
  * - a page route: one row in PAGE_ROUTES (keyed by route name; the spec fails while a route of
- *   src/common/routing/route-table.ts has none), with valid sample parameters. Each parameter is then
+ *   contracts/route-table.ts has none), with valid sample parameters. Each parameter is then
  *   replaced in turn by the hostile values of its kind, and hostile query strings are appended;
  * - an /api/v1 endpoint: one row in API_ENDPOINTS (the spec lists the app's /api/v1 routes and fails
  *   while one has no row);
@@ -20,7 +20,7 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { RequestMethod } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
-import { ROUTES, type Locale, type RouteName } from '../../src/common/routing/route-table';
+import { ROUTES, type Locale, type RouteName } from '../../contracts/route-table';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { contentExpertises, contentProducts } from '../support/content';
 import { rawGet, rawRequest, type RawResponse } from '../support/http';

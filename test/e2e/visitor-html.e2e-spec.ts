@@ -1,6 +1,6 @@
 import { Controller, Get, Module, UnauthorizedException } from '@nestjs/common';
 import request from 'supertest';
-import { buildPath, type Locale } from '../../src/common/routing/route-table';
+import { buildPath, type Locale } from '../../contracts/route-table';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { contentExpertises, pick } from '../support/content';
 import { decodeHtml } from '../support/http';

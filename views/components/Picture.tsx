@@ -1,4 +1,4 @@
-import type { Picture as PictureModel } from '../../src/modules/catalogue/catalogue.views';
+import type { Picture as PictureModel } from '../../contracts/catalogue';
 
 interface Props {
   picture: PictureModel;

@@ -1,4 +1,4 @@
-import type { ProductCardView } from '../../src/modules/catalogue/catalogue.views';
+import type { ProductCardView } from '../../contracts/catalogue';
 import { Picture } from './Picture';
 
 export interface ProductCardLabels {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import type { Locale } from '../../src/common/routing/route-table';
+import type { Locale } from '../../contracts/route-table';
 import { ChevronIcon, GlobeIcon } from '../components/icons';
 
 export interface LanguageSwitchProps {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Picture as PictureModel } from '../../src/modules/catalogue/catalogue.views';
+import type { Picture as PictureModel } from '../../contracts/catalogue';
+import type { Labels } from '../../contracts/i18n';
 import { actions, useAppDispatch, useAppSelector } from '../../client/store';
 import { useHydrated } from './browser-hooks';
 import { Picture } from '../components/Picture';
@@ -8,9 +9,23 @@ export type GallerySlide =
   | { type: 'image'; picture: PictureModel; zoom: PictureModel }
   | { type: 'video'; videoId: string; title: string };
 
+/** The texts of product.labels the gallery shows. */
+export const GALLERY_LABELS = [
+  'gallery',
+  'zoom',
+  'zoom_picture',
+  'previous',
+  'next',
+  'slide_n',
+  'close',
+  'video_blocked',
+  'video_accept',
+] as const;
+type GalleryLabels = Pick<Labels<'product.labels'>, (typeof GALLERY_LABELS)[number]>;
+
 interface Props {
   slides: GallerySlide[];
-  labels: Record<string, string>;
+  labels: GalleryLabels;
 }
 
 const VIDEO_CONSENT_KEY = 'video-consent';
@@ -47,7 +62,7 @@ function Video({
   id: string;
   title: string;
   autoplay: boolean;
-  labels: Record<string, string>;
+  labels: GalleryLabels;
 }) {
   const [consent, accept] = useVideoConsent();
   if (!consent)

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useHydrated } from './browser-hooks';
+import { IslandSlot } from './slots';
 
 interface Props {
   tabs: Array<{ id: string; title: string }>;
@@ -23,17 +24,22 @@ export function tabKeyTarget(key: string, index: number, count: number): number 
 }
 
 /**
- * Product tabs. The server renders a plain page: every panel is a section one after another and the
- * bar is a list of links to them (anchors work without JavaScript). Once hydrated the bar becomes an
- * ARIA tab list that shows one panel at a time (panels are the page's own sections, found by id), with
- * arrow, Home and End keys. A link to "#panel" — e.g. the 'find my office' button — selects that tab
- * and scrolls to it. When the bar is wider than the screen, a faded edge with an arrow shows that it
- * scrolls.
+ * Product tabs and their panels. The panels' content is server HTML the page hands over as slots (one
+ * per tab id, its `<h2 id="{id}-title">` first; `after-{id}` for a block shown after that panel
+ * whatever the tab), so the island owns the panels without rendering their content in the browser.
+ *
+ * The server renders a plain page: every panel is a section one after another and the bar is a list
+ * of links to them (anchors work without JavaScript). Once hydrated the bar becomes an ARIA tab list
+ * that shows one panel at a time, with arrow, Home and End keys. A link to a panel marked
+ * `data-tab-link="{id}"` — e.g. the 'find my office' button — selects that tab and scrolls to it, and
+ * so does arriving with "#{id}". When the bar is wider than the screen, a faded edge with an arrow
+ * shows that it scrolls. Nothing outside the island's root is changed.
  */
 export default function ProductTabs({ tabs, label }: Props) {
   const enhanced = useHydrated();
   const [active, setActive] = useState(tabs[0]?.id ?? '');
   const [overflow, setOverflow] = useState({ start: false, end: false });
+  const barRef = useRef<HTMLElement | null>(null);
   const listRef = useRef<HTMLElement | null>(null);
 
   const measure = useCallback(() => {
@@ -58,16 +64,14 @@ export default function ProductTabs({ tabs, label }: Props) {
     };
     const timer = window.setTimeout(fromHash, 0);
     window.addEventListener('hashchange', fromHash);
+    // Links to a panel elsewhere on the page are only listened to: the event says which tab to show.
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.('a[data-tab-link]') as HTMLAnchorElement | null;
       const id = link?.dataset.tabLink;
       if (!id || !tabs.some((t) => t.id === id)) return;
       event.preventDefault();
       setActive(id);
-      window.setTimeout(
-        () => document.getElementById('product-tabs')?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
-        0,
-      );
+      window.setTimeout(() => barRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 0);
     };
     document.addEventListener('click', onClick);
     return () => {
@@ -77,27 +81,18 @@ export default function ProductTabs({ tabs, label }: Props) {
     };
   }, [tabs]);
 
-  // Effects run only in the browser: without JavaScript every panel stays visible.
+  // Keep the chosen tab in view inside a bar that scrolls sideways (never the page).
   useEffect(() => {
     if (!enhanced) return;
-    for (const tab of tabs) {
-      const panel = document.getElementById(tab.id);
-      if (!panel) continue;
-      panel.hidden = tab.id !== active;
-      panel.setAttribute('role', 'tabpanel');
-      panel.setAttribute('aria-labelledby', `tab-${tab.id}`);
-      panel.tabIndex = 0;
-    }
-    // Keep the chosen tab in view inside a bar that scrolls sideways (never the page).
-    const tab = document.getElementById(`tab-${active}`);
     const list = listRef.current;
+    const tab = list?.querySelector<HTMLElement>(`#tab-${CSS.escape(active)}`);
     if (
       tab &&
       list &&
       (tab.offsetLeft < list.scrollLeft || tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth)
     )
       list.scrollTo({ left: tab.offsetLeft - 16 });
-  }, [active, tabs, enhanced]);
+  }, [active, enhanced]);
 
   const onKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const next = tabKeyTarget(event.key, index, tabs.length);
@@ -105,7 +100,7 @@ export default function ProductTabs({ tabs, label }: Props) {
     event.preventDefault();
     const tab = tabs[next];
     setActive(tab.id);
-    document.getElementById(`tab-${tab.id}`)?.focus();
+    listRef.current?.querySelector<HTMLElement>(`#tab-${CSS.escape(tab.id)}`)?.focus();
   };
 
   const hints = (
@@ -115,24 +110,21 @@ export default function ProductTabs({ tabs, label }: Props) {
     </>
   );
 
-  if (!enhanced)
-    return (
-      <nav className="product-tabs" id="product-tabs" aria-label={label}>
-        <ul className="product-tabs__list" ref={listRef as RefObject<HTMLUListElement>} onScroll={measure}>
-          {tabs.map((tab) => (
-            <li key={tab.id}>
-              <a className="product-tabs__tab" href={`#${tab.id}`}>
-                {tab.title}
-              </a>
-            </li>
-          ))}
-        </ul>
-        {hints}
-      </nav>
-    );
-
-  return (
-    <div className="product-tabs" id="product-tabs">
+  const bar = !enhanced ? (
+    <nav className="product-tabs" id="product-tabs" aria-label={label} ref={barRef}>
+      <ul className="product-tabs__list" ref={listRef as RefObject<HTMLUListElement>} onScroll={measure}>
+        {tabs.map((tab) => (
+          <li key={tab.id}>
+            <a className="product-tabs__tab" href={`#${tab.id}`}>
+              {tab.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {hints}
+    </nav>
+  ) : (
+    <div className="product-tabs" id="product-tabs" ref={barRef as RefObject<HTMLDivElement>}>
       <div
         role="tablist"
         aria-label={label}
@@ -159,5 +151,30 @@ export default function ProductTabs({ tabs, label }: Props) {
       </div>
       {hints}
     </div>
+  );
+
+  return (
+    <>
+      {bar}
+      <div className="product-panels">
+        {tabs.map((tab) => (
+          <Fragment key={tab.id}>
+            {/* Without JavaScript every panel shows, titled by its own heading. */}
+            <IslandSlot
+              as="section"
+              name={tab.id}
+              id={tab.id}
+              className="product-panel"
+              data-tab-panel
+              role={enhanced ? 'tabpanel' : undefined}
+              aria-labelledby={enhanced ? `tab-${tab.id}` : `${tab.id}-title`}
+              tabIndex={enhanced ? 0 : undefined}
+              hidden={enhanced && tab.id !== active}
+            />
+            <IslandSlot name={`after-${tab.id}`} />
+          </Fragment>
+        ))}
+      </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import type { Locale } from '../../src/common/routing/route-table';
+import type { Locale } from '../../contracts/route-table';
 
 export interface QrLanguageModalProps {
   /** This page in each language of the shop (without the utm_medium query, so the modal does not return). */

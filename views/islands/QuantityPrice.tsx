@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
-import {
-  formatPrice,
-  QUANTITY_BOX_MAX,
-  rowCovers,
-  tierRows,
-  unitPriceFor,
-} from '../../src/modules/catalogue/catalogue.rules';
+import type { Labels } from '../../contracts/i18n';
+import { formatPrice, QUANTITY_BOX_MAX, rowCovers, tierRows, unitPriceFor } from '../../contracts/prices';
+
+/** The texts of product.labels the price box shows. */
+export const PRICE_LABELS = ['unit_price', 'quantity', 'tiers_title', 'tier_range', 'tier_from'] as const;
 
 interface Props {
   price: {
@@ -15,7 +13,7 @@ interface Props {
     currency: string;
     tiers: Array<{ quantityMin: number; quantityMax: number; price: number; formatted: string }>;
   };
-  labels: Record<string, string>;
+  labels: Pick<Labels<'product.labels'>, (typeof PRICE_LABELS)[number]>;
 }
 
 /**

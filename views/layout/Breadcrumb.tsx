@@ -1,4 +1,4 @@
-import type { Crumb } from '../../src/render/page-view';
+import type { Crumb } from '../../contracts/shell';
 import { useT } from '../render-context';
 
 /**

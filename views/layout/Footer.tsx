@@ -1,10 +1,10 @@
-import type { ShellData } from '../../src/modules/shop/shop.types';
+import type { ShellData } from '../../contracts/shell';
 import { ExternalIcon, SocialIcon } from '../components/icons';
 import { Island } from '../islands/Island';
 import RotatingText from '../islands/RotatingText';
 import { parseRotatingTexts } from '../islands/rotating-text';
 import { useT } from '../render-context';
-import { isExternal } from './Header';
+import { isExternal } from './links';
 import { Logo } from './Logo';
 
 /**

@@ -1,13 +1,12 @@
-import type { Locale } from '../../src/common/routing/route-table';
-import { buildPath } from '../../src/common/routing/route-table';
-import type { CountryChoice, MenuLink, ShellData } from '../../src/modules/shop/shop.types';
+import { buildPath } from '../../contracts/route-table';
+import type { CountryChoice, LanguageLink, MenuLink, ShellData } from '../../contracts/shell';
 import { ChatIcon, ExternalIcon, PinIcon } from '../components/icons';
 import HeaderSearch from '../islands/HeaderSearch';
 import { Island } from '../islands/Island';
 import LanguageSwitch from '../islands/LanguageSwitch';
 import MainMenu, { type MenuItemView } from '../islands/MainMenu';
 import { useRender } from '../render-context';
-import type { LanguageLink } from './Layout';
+import { linkState } from './links';
 import { Logo } from './Logo';
 import { HEADER_SEARCH_ID, MAIN_MENU_ID } from './SkipLinks';
 
@@ -17,15 +16,6 @@ export interface HeaderProps {
   countries: CountryChoice[];
   currentPath: string;
 }
-
-/** Whether a menu link is the current page, or the current page lies below it. */
-export function linkState(href: string, currentPath: string): { current: boolean; active: boolean } {
-  const current = href === currentPath;
-  const active = current || (href !== '/' && !/^https?:/.test(href) && currentPath.startsWith(`${href}/`));
-  return { current, active };
-}
-
-export const isExternal = (href: string) => /^https?:\/\//.test(href);
 
 function menuItems(menu: MenuLink[], currentPath: string, toggleLabel: (label: string) => string): MenuItemView[] {
   return menu.map((item) => {
@@ -54,12 +44,12 @@ function menuItems(menu: MenuLink[], currentPath: string, toggleLabel: (label: s
  * to 1024 px).
  */
 export function Header({ shell, languages, countries, currentPath }: HeaderProps) {
-  const { t, locale, site } = useRender();
-  const advice = buildPath('whoCanGiveYouAdvice', locale as Locale);
-  const storeFinder = buildPath('storeFinder', locale as Locale);
+  const { t, locale, shopCode } = useRender();
+  const advice = buildPath('whoCanGiveYouAdvice', locale);
+  const storeFinder = buildPath('storeFinder', locale);
   const proUrl = shell.country.proUrl;
   const otherCountries = countries
-    .filter((country) => country.code !== site.shop.code)
+    .filter((country) => country.code !== shopCode)
     .map(({ code, name, languages: links }) => ({ code, name, languages: links }));
   const externalNote = t('shell.external_site');
   return (
@@ -107,7 +97,7 @@ export function Header({ shell, languages, countries, currentPath }: HeaderProps
           component={HeaderSearch}
           className="island-contents"
           props={{
-            action: buildPath('results', locale as Locale),
+            action: buildPath('results', locale),
             inputId: HEADER_SEARCH_ID,
             collapsible: true,
             labels: {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Crumb } from '../../src/render/page-view';
-import type { CountryChoice, ShellData } from '../../src/modules/shop/shop.types';
-import type { Locale } from '../../src/common/routing/route-table';
+import type { Locale } from '../../contracts/route-table';
+import type { CountryChoice, Crumb, LanguageLink, ShellData } from '../../contracts/shell';
 import DiscountBanner from '../islands/DiscountBanner';
 import GoToTop from '../islands/GoToTop';
 import { Island } from '../islands/Island';
@@ -13,13 +12,6 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { OldBrowserNotice } from './OldBrowserNotice';
 import { MAIN_CONTENT_ID, SkipLinks } from './SkipLinks';
-
-export interface LanguageLink {
-  locale: Locale;
-  label: string;
-  url: string;
-  current: boolean;
-}
 
 export interface LayoutProps {
   shell: ShellData;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { RenderContext, type RenderEnvironment } from '../render-context';
 import { Breadcrumb } from './Breadcrumb';
-import { linkState } from './Header';
+import { linkState } from './links';
 
 const env = { t: (key: string) => key } as unknown as RenderEnvironment;
 const render = (node: ReactNode) =>

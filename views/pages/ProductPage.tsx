@@ -1,12 +1,13 @@
-import type { Picture as PictureModel, ProductCardView } from '../../src/modules/catalogue/catalogue.views';
+import type { Picture as PictureModel, ProductCardView } from '../../contracts/catalogue';
+import type { Labels, SectionKey } from '../../contracts/i18n';
 import { Picture } from '../components/Picture';
 import { ProductCard } from '../components/ProductCard';
 import { Island } from '../islands/Island';
 import LabelBadges from '../islands/LabelBadges';
 import PackagingSelect from '../islands/PackagingSelect';
-import ProductGallery, { type GallerySlide } from '../islands/ProductGallery';
+import ProductGallery, { GALLERY_LABELS, type GallerySlide } from '../islands/ProductGallery';
 import ProductTabs from '../islands/ProductTabs';
-import QuantityPrice from '../islands/QuantityPrice';
+import QuantityPrice, { PRICE_LABELS } from '../islands/QuantityPrice';
 import { useT } from '../render-context';
 
 export interface NutritionView {
@@ -61,23 +62,14 @@ export interface ProductDetailProps {
   caseToRecycle: boolean;
   needs: Array<{ label: string; href: string }>;
   contactPhone: string;
-  labelsText: Record<string, string>;
+  labelsText: Labels<'product.labels'>;
 }
 
 const html = (content: string) => ({ __html: content });
-const only = (labels: Record<string, string>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, labels[k]]));
-const GALLERY_LABELS = [
-  'gallery',
-  'zoom',
-  'zoom_picture',
-  'previous',
-  'next',
-  'slide_n',
-  'close',
-  'video_blocked',
-  'video_accept',
-];
-const PRICE_LABELS = ['unit_price', 'quantity', 'tiers_title', 'tier_range', 'tier_from'];
+/** The few texts an island shows, out of the page's bag (an island's props travel to the browser). */
+function only<K extends SectionKey<'product.labels'>>(labels: Labels<'product.labels'>, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((k) => [k, labels[k]])) as Pick<Labels<'product.labels'>, K>;
+}
 
 /** SPEC §2.2 "Product detail". Panels are plain sections (readable without JavaScript); islands add tabs, zoom, modals. */
 export function ProductPage(p: ProductDetailProps) {
@@ -154,186 +146,24 @@ export function ProductPage(p: ProductDetailProps) {
         </div>
       </div>
 
-      <Island component={ProductTabs} props={{ tabs: p.tabs, label: L.tabs_label }} />
-      <div className="product-panels">
-        <section id="description" className="product-panel" data-tab-panel aria-labelledby="description-title">
-          <h2 id="description-title" className="product-panel__title">
-            {p.tabs.find((tab) => tab.id === 'description')?.title}
-          </h2>
-          {p.introText && <p className="product-panel__intro">{p.introText}</p>}
-          <div className="rich-text" dangerouslySetInnerHTML={html(p.description)} />
-          {p.marketingDescription && <p>{p.marketingDescription}</p>}
-          {p.doYouKnow && (
-            <div className="did-you-know">
-              <h3>{L.do_you_know}</h3>
-              <p>{p.doYouKnow}</p>
+      <Island
+        component={ProductTabs}
+        props={{ tabs: p.tabs, label: L.tabs_label }}
+        slots={{
+          description: <DescriptionPanel p={p} />,
+          usage: has('usage') && <UsagePanel p={p} />,
+          'after-description': !has('usage') && p.precautions && (
+            <div className={`precautions${p.specialPrecaution ? ' precautions--special' : ''}`}>
+              <h2>{p.specialPrecaution ? L.special_precaution : L.precautions}</h2>
+              <p>{p.precautions}</p>
             </div>
-          )}
-          {p.gourmetAdvice && (
-            <div className="gourmet-advice">
-              <h3>{L.gourmet_advice}</h3>
-              <p>{p.gourmetAdvice}</p>
-            </div>
-          )}
-          {p.details.length > 0 && (
-            <dl className="product-details">
-              {p.details.map((d) => (
-                <div key={d.label}>
-                  <dt>{d.label}</dt>
-                  <dd>{d.value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          {p.needs.length > 0 && (
-            <nav aria-label={L.needs_title} className="product-needs">
-              <h3>{L.needs_title}</h3>
-              <ul>
-                {p.needs.map((n) => (
-                  <li key={n.href}>
-                    <a href={n.href}>{n.label}</a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          )}
-          {p.caseToRecycle && <p className="product-recycle">{L.case_to_recycle}</p>}
-        </section>
-
-        {has('usage') && (
-          <section id="usage" className="product-panel" data-tab-panel aria-labelledby="usage-title">
-            <h2 id="usage-title" className="product-panel__title">
-              {p.tabs.find((tab) => tab.id === 'usage')?.title}
-            </h2>
-            <div className="rich-text" dangerouslySetInnerHTML={html(p.usageInstructions)} />
-            {p.precautions && (
-              <div
-                className={`precautions${p.specialPrecaution ? ' precautions--special' : ''}`}
-                role={p.specialPrecaution ? 'note' : undefined}
-              >
-                <h3>{p.specialPrecaution ? L.special_precaution : L.precautions}</h3>
-                <p>{p.precautions}</p>
-              </div>
-            )}
-          </section>
-        )}
-        {!has('usage') && p.precautions && (
-          <div className={`precautions${p.specialPrecaution ? ' precautions--special' : ''}`}>
-            <h2>{p.specialPrecaution ? L.special_precaution : L.precautions}</h2>
-            <p>{p.precautions}</p>
-          </div>
-        )}
-
-        {has('composition') && (
-          <section id="composition" className="product-panel" data-tab-panel aria-labelledby="composition-title">
-            <h2 id="composition-title" className="product-panel__title">
-              {p.tabs.find((tab) => tab.id === 'composition')?.title}
-            </h2>
-            {p.ingredients && <div className="rich-text" dangerouslySetInnerHTML={html(p.ingredients)} />}
-            {p.nutrition && (
-              <div className="table-scroll">
-                <table className="nutrition-table">
-                  <caption>{p.nutrition.caption}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <span className="visually-hidden">{t('product.nutrition_compound')}</span>
-                      </th>
-                      {p.nutrition.columns.map((column) => (
-                        <th scope="col" key={column}>
-                          {column}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {p.nutrition.rows.map((row, index) => (
-                      <tr key={`${row.label}-${index}`} className={`depth-${Math.min(row.depth, 2)}`}>
-                        <th scope="row">
-                          {row.label}
-                          {row.unit && <span className="unit"> ({row.unit})</span>}
-                        </th>
-                        {row.values.map((value, i) => (
-                          <td key={i}>{value}</td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {p.nutrition.mentions.map((m) => (
-                  <p key={m} className="nutrition-mention">
-                    {m}
-                  </p>
-                ))}
-              </div>
-            )}
-            {p.unitsMention && <p className="nutrition-mention">{L.units_footnote}</p>}
-          </section>
-        )}
-
-        {p.storeLocator && (
-          <section id="store-locator" className="product-panel" data-tab-panel aria-labelledby="store-locator-title">
-            <h2 id="store-locator-title" className="product-panel__title">
-              {p.tabs.find((tab) => tab.id === 'store-locator')?.title}
-            </h2>
-            <form
-              className="store-search"
-              role="search"
-              aria-labelledby="store-search-label"
-              method="get"
-              action={p.storeLocator.action}
-            >
-              <label htmlFor="store-search-input" id="store-search-label">
-                {L.store_search_label}
-              </label>
-              <div className="store-search__row">
-                <input
-                  id="store-search-input"
-                  name="q"
-                  type="search"
-                  autoComplete="postal-code"
-                  placeholder={L.store_search_placeholder}
-                />
-                <button type="submit" className="button">
-                  {L.store_search_submit}
-                </button>
-              </div>
-            </form>
-          </section>
-        )}
-
-        {has('documents') && (
-          <section id="documents" className="product-panel" data-tab-panel aria-labelledby="documents-title">
-            <h2 id="documents-title" className="product-panel__title">
-              {p.tabs.find((tab) => tab.id === 'documents')?.title}
-            </h2>
-            <ul className="documents">
-              {p.documents.map((d) => (
-                <li key={d.href}>
-                  <a href={d.href} type="application/pdf">
-                    {d.title} <span className="documents__type">({d.type.toUpperCase()})</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-
-        {has('related') && (
-          <section id="related" className="product-panel" data-tab-panel aria-labelledby="related-title">
-            <h2 id="related-title" className="product-panel__title">
-              {p.tabs.find((tab) => tab.id === 'related')?.title}
-            </h2>
-            <ul className="product-row">
-              {p.related.map((product) => (
-                <li key={product.id}>
-                  <ProductCard product={product} labels={L as never} headingLevel="h3" />
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-      </div>
+          ),
+          composition: has('composition') && <CompositionPanel p={p} />,
+          'store-locator': p.storeLocator && <StoreLocatorPanel p={p} action={p.storeLocator.action} />,
+          documents: has('documents') && <DocumentsPanel p={p} />,
+          related: has('related') && <RelatedPanel p={p} />,
+        }}
+      />
 
       {p.faq.items.length > 0 && (
         <section className="product-faq" aria-labelledby="faq-title">
@@ -352,5 +182,190 @@ export function ProductPage(p: ProductDetailProps) {
         </section>
       )}
     </article>
+  );
+}
+
+/*
+ * The panels of the product tabs: server content handed to the ProductTabs island as slots (the
+ * island renders each panel's <section> around it). Each starts with the title the panel is named by.
+ */
+
+function PanelTitle({ p, id }: { p: ProductDetailProps; id: string }) {
+  return (
+    <h2 id={`${id}-title`} className="product-panel__title">
+      {p.tabs.find((tab) => tab.id === id)?.title}
+    </h2>
+  );
+}
+
+function DescriptionPanel({ p }: { p: ProductDetailProps }) {
+  const L = p.labelsText;
+  return (
+    <>
+      <PanelTitle p={p} id="description" />
+      {p.introText && <p className="product-panel__intro">{p.introText}</p>}
+      <div className="rich-text" dangerouslySetInnerHTML={html(p.description)} />
+      {p.marketingDescription && <p>{p.marketingDescription}</p>}
+      {p.doYouKnow && (
+        <div className="did-you-know">
+          <h3>{L.do_you_know}</h3>
+          <p>{p.doYouKnow}</p>
+        </div>
+      )}
+      {p.gourmetAdvice && (
+        <div className="gourmet-advice">
+          <h3>{L.gourmet_advice}</h3>
+          <p>{p.gourmetAdvice}</p>
+        </div>
+      )}
+      {p.details.length > 0 && (
+        <dl className="product-details">
+          {p.details.map((d) => (
+            <div key={d.label}>
+              <dt>{d.label}</dt>
+              <dd>{d.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {p.needs.length > 0 && (
+        <nav aria-label={L.needs_title} className="product-needs">
+          <h3>{L.needs_title}</h3>
+          <ul>
+            {p.needs.map((n) => (
+              <li key={n.href}>
+                <a href={n.href}>{n.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {p.caseToRecycle && <p className="product-recycle">{L.case_to_recycle}</p>}
+    </>
+  );
+}
+
+function UsagePanel({ p }: { p: ProductDetailProps }) {
+  const L = p.labelsText;
+  return (
+    <>
+      <PanelTitle p={p} id="usage" />
+      <div className="rich-text" dangerouslySetInnerHTML={html(p.usageInstructions)} />
+      {p.precautions && (
+        <div
+          className={`precautions${p.specialPrecaution ? ' precautions--special' : ''}`}
+          role={p.specialPrecaution ? 'note' : undefined}
+        >
+          <h3>{p.specialPrecaution ? L.special_precaution : L.precautions}</h3>
+          <p>{p.precautions}</p>
+        </div>
+      )}
+    </>
+  );
+}
+
+function CompositionPanel({ p }: { p: ProductDetailProps }) {
+  const t = useT();
+  return (
+    <>
+      <PanelTitle p={p} id="composition" />
+      {p.ingredients && <div className="rich-text" dangerouslySetInnerHTML={html(p.ingredients)} />}
+      {p.nutrition && (
+        <div className="table-scroll">
+          <table className="nutrition-table">
+            <caption>{p.nutrition.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">{t('product.nutrition_compound')}</span>
+                </th>
+                {p.nutrition.columns.map((column) => (
+                  <th scope="col" key={column}>
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {p.nutrition.rows.map((row, index) => (
+                <tr key={`${row.label}-${index}`} className={`depth-${Math.min(row.depth, 2)}`}>
+                  <th scope="row">
+                    {row.label}
+                    {row.unit && <span className="unit"> ({row.unit})</span>}
+                  </th>
+                  {row.values.map((value, i) => (
+                    <td key={i}>{value}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {p.nutrition.mentions.map((m) => (
+            <p key={m} className="nutrition-mention">
+              {m}
+            </p>
+          ))}
+        </div>
+      )}
+      {p.unitsMention && <p className="nutrition-mention">{p.labelsText.units_footnote}</p>}
+    </>
+  );
+}
+
+function StoreLocatorPanel({ p, action }: { p: ProductDetailProps; action: string }) {
+  const L = p.labelsText;
+  return (
+    <>
+      <PanelTitle p={p} id="store-locator" />
+      <form className="store-search" role="search" aria-labelledby="store-search-label" method="get" action={action}>
+        <label htmlFor="store-search-input" id="store-search-label">
+          {L.store_search_label}
+        </label>
+        <div className="store-search__row">
+          <input
+            id="store-search-input"
+            name="q"
+            type="search"
+            autoComplete="postal-code"
+            placeholder={L.store_search_placeholder}
+          />
+          <button type="submit" className="button">
+            {L.store_search_submit}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function DocumentsPanel({ p }: { p: ProductDetailProps }) {
+  return (
+    <>
+      <PanelTitle p={p} id="documents" />
+      <ul className="documents">
+        {p.documents.map((d) => (
+          <li key={d.href}>
+            <a href={d.href} type="application/pdf">
+              {d.title} <span className="documents__type">({d.type.toUpperCase()})</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function RelatedPanel({ p }: { p: ProductDetailProps }) {
+  return (
+    <>
+      <PanelTitle p={p} id="related" />
+      <ul className="product-row">
+        {p.related.map((product) => (
+          <li key={product.id}>
+            <ProductCard product={product} labels={p.labelsText} headingLevel="h3" />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

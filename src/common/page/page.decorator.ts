@@ -8,19 +8,9 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import type { ComponentType } from 'react';
-import { expressPaths, type RouteName, type RouteParams } from '../routing/route-table';
+import { expressPaths, type RouteName, type RouteParams } from '../../../contracts/route-table';
+import { PAGE_METADATA, type PageDefinition } from './page-definition';
 import { PageInterceptor } from './page.interceptor';
-
-export const PAGE_METADATA = 'page:definition';
-
-export interface PageDefinition {
-  route: RouteName;
-  component: ComponentType<never>;
-  /** Named route middleware (SPEC §2.1) run before the handler; an unknown name is a 500. */
-  middleware?: string[];
-  /** Whether the rendered HTML may be reused for the same URL (anonymous, no per-visitor content). */
-  cache?: boolean;
-}
 
 /**
  * A localised page: registers the route for every locale of the route table, checks the path against

@@ -9,8 +9,8 @@ import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import { DomainException } from '../errors/domain.exception';
 import { requestPath } from '../http/safe-redirect';
-import { matchRoute } from '../routing/route-table';
-import { PAGE_METADATA, type PageDefinition } from './page.decorator';
+import { matchRoute } from '../../../contracts/route-table';
+import { PAGE_METADATA, type PageDefinition } from './page-definition';
 import { RouteMiddlewareRegistry } from './route-middleware.registry';
 
 export const DEFAULT_PAGE_MIDDLEWARE = ['seoRedirection', 'headersConfig'];

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { facetsOf } from '../../modules/catalogue/filters';
+import { facetsOf } from '../../../contracts/filters';
 import type { Database } from '../database';
 import type { DB } from '../schema';
 import { loadCatalogue, pushesFor, type CatalogueContent, type ProductContent } from './catalogue-content';

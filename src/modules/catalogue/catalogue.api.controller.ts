@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, UsePipes } from '@nestjs/common';
 import { Site } from '../../common/page/page.decorator';
 import { ParseIdPipe } from '../../common/validation/api-params';
-import type { SiteContext } from '../shop/shop.types';
+import type { SiteContext } from '../shop';
 import { CatalogueApiService } from './catalogue-api.service';
 import { apiValidation } from './dto/api-validation';
 import {

@@ -3,9 +3,9 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
 import type { DB } from '../../database/schema';
-import { DROPDOWN_LIMIT, FILTERS, type FilterName, type FilterSelection } from './filters';
+import { DROPDOWN_LIMIT, FILTERS, type FilterName, type FilterSelection } from '../../../contracts/filters';
 import { FACET_SUMMARY_TOTAL } from '../../database/seed/catalogue.seed';
-import { LABEL_LOCALE } from '../media/media-urls';
+import { LABEL_LOCALE } from '../media';
 import type { FacetCount, ProductCardRow, ProductQuery } from './catalogue.types';
 
 const SEARCH_CONFIG: Record<string, string> = { fr: 'french', de: 'german', it: 'italian', es: 'spanish', nl: 'dutch' };

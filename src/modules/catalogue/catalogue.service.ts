@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AppCache } from '../../cache/app-cache.service';
-import type { Locale } from '../../common/routing/route-table';
-import type { SiteContext } from '../shop/shop.types';
+import type { Locale } from '../../../contracts/route-table';
+import type { SiteContext } from '../shop';
 import { CatalogueRepository } from './catalogue.repository';
 import type { FacetCount, ProductCardRow, ProductQuery } from './catalogue.types';
-import type { ProductCardView } from './catalogue.views';
-import { DROPDOWN_LIMIT, FILTERS, type FilterName, type FilterSelection } from './filters';
+import type { ProductCardView } from '../../../contracts/catalogue';
+import { DROPDOWN_LIMIT, FILTERS, type FilterName, type FilterSelection } from '../../../contracts/filters';
 import { toProductCard } from './product-card.mapper';
 
 export interface CategoryNode {

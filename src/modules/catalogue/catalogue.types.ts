@@ -1,5 +1,5 @@
-import type { Locale } from '../../common/routing/route-table';
-import type { FilterName, FilterSelection } from './filters';
+import type { Locale } from '../../../contracts/route-table';
+import type { FilterName, FilterSelection } from '../../../contracts/filters';
 
 export const SORTS = ['asc_order', 'asc_price', 'desc_price'] as const;
 export type Sort = (typeof SORTS)[number];

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Site } from '../../common/page/page.decorator';
-import type { SiteContext } from '../shop/shop.types';
+import type { SiteContext } from '../shop';
 import { ProductService } from './product.service';
 
 /** Product documents (SPEC §3 "Media document"), rendered as PDF from the product's own texts. */

@@ -1,9 +1,10 @@
-import { buildPath, type Locale } from '../../common/routing/route-table';
-import { brandLogo, PRODUCT_IMAGE_SIZES, productPicture as mediaProductPicture } from '../media/media-urls';
-import type { SiteContext } from '../shop/shop.types';
-import { formatPrice, isNew } from './catalogue.rules';
+import { buildPath, type Locale } from '../../../contracts/route-table';
+import { brandLogo, PRODUCT_IMAGE_SIZES, productPicture as mediaProductPicture } from '../media';
+import type { SiteContext } from '../shop';
+import { formatPrice } from '../../../contracts/prices';
+import { isNew } from './catalogue.rules';
 import type { ProductCardRow } from './catalogue.types';
-import type { Picture, ProductCardView } from './catalogue.views';
+import type { Picture, ProductCardView } from '../../../contracts/catalogue';
 
 type PictureSubject = {
   reference: string;

@@ -1,8 +1,8 @@
 import { Controller, Query } from '@nestjs/common';
 import { ProductListPage } from '../../../views/pages/ProductListPage';
 import { Page, RouteParam, Site } from '../../common/page/page.decorator';
-import type { ListingTail } from '../../common/routing/route-table';
-import type { SiteContext } from '../shop/shop.types';
+import type { ListingTail } from '../../../contracts/route-table';
+import type { SiteContext } from '../shop';
 import { parseListOptions, ProductListService } from './product-list.service';
 
 @Controller()

@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ProductListProps } from '../../../views/pages/ProductListPage';
+import { labelsOf } from '../../../contracts/i18n';
 import { DomainException } from '../../common/errors/domain.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { buildPath, type ListingTail, type Locale } from '../../common/routing/route-table';
+import { buildPath, type ListingTail, type Locale } from '../../../contracts/route-table';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
-import type { SiteContext } from '../shop/shop.types';
+import type { SiteContext } from '../shop';
 import { CATEGORY_EXTRACT_MAX, CATEGORY_META_MAX, cutText, stripHtml } from './catalogue.rules';
 import { CatalogueService, type CategoryNode } from './catalogue.service';
 import { DEFAULT_PRICE_RANGE, SORTS, type ProductQuery, type Sort } from './catalogue.types';
-import type { ExpertiseLinkView, FilterGroupView, PageLinkView, SortOptionView } from './catalogue.views';
+import type { ExpertiseLinkView, FilterGroupView, PageLinkView, SortOptionView } from '../../../contracts/catalogue';
 import {
   COLOUR_GROUP_FOLD,
   countSelected,
@@ -21,7 +22,7 @@ import {
   toggleFilter,
   type FilterName,
   type FilterSelection,
-} from './filters';
+} from '../../../contracts/filters';
 
 export interface ListOptions {
   sort: Sort;
@@ -244,58 +245,11 @@ export class ProductListService {
           price: { ...options.price, defaultMin: DEFAULT_PRICE_RANGE.min, defaultMax: DEFAULT_PRICE_RANGE.max },
           formAction: link({ page: undefined, options: {} }).split('?')[0],
           storeFinderHref: buildPath('storeFinder', locale),
-          labels: listingLabels(t),
+          labels: labelsOf(t, 'catalogue.listing'),
         },
       },
     };
   }
-}
-
-export function listingLabels(
-  t: (key: string, args?: Record<string, string | number>) => string,
-): Record<string, string> {
-  const keys = [
-    'all_expertise',
-    'expertises',
-    'filters',
-    'filters_title',
-    'show_more',
-    'show_less',
-    'clear_filters',
-    'apply',
-    'close',
-    'results_one',
-    'results_other',
-    'no_results',
-    'sort_label',
-    'display_grid',
-    'display_horizontal',
-    'price',
-    'price_min',
-    'price_max',
-    'price_apply',
-    'pagination',
-    'previous',
-    'next',
-    'page_n',
-    'page_status',
-    'active_filters',
-    'open_filters',
-    'open_sort',
-    'pharmacy_title',
-    'pharmacy_text',
-    'pharmacy_link',
-    'free',
-    'new',
-    'promoted',
-    'new_formula',
-    'choose',
-    'see_product',
-    'currency_from',
-    'loading',
-    'error_api',
-  ];
-  return Object.fromEntries(keys.map((k) => [k, t(`catalogue.listing.${k}`)]));
 }
 
 export type { FilterName };

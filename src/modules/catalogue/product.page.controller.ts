@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { ProductFaqPage } from '../../../views/pages/ProductFaqPage';
 import { ProductPage } from '../../../views/pages/ProductPage';
 import { Page, RouteParam, Site } from '../../common/page/page.decorator';
-import type { SiteContext } from '../shop/shop.types';
+import type { SiteContext } from '../shop';
 import { ProductService } from './product.service';
 
 const search = (req: Request) => {

@@ -3,7 +3,7 @@ import type { ProductDetailProps, NutritionView } from '../../../views/pages/Pro
 import type { ProductFaqProps } from '../../../views/pages/ProductFaqPage';
 import { AppCache } from '../../cache/app-cache.service';
 import { DomainException } from '../../common/errors/domain.exception';
-import { buildPath, BRAND_CORNERS, type Locale } from '../../common/routing/route-table';
+import { buildPath, BRAND_CORNERS, type Locale } from '../../../contracts/route-table';
 import { sanitize } from '../../common/security/sanitize';
 import type {
   NutritionCompound,
@@ -14,12 +14,12 @@ import type {
 } from '../../database/schema';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
-import type { SiteContext } from '../shop/shop.types';
-import { ShopService } from '../shop/shop.service';
+import { ShopService, type SiteContext } from '../shop';
 import { CatalogueRepository } from './catalogue.repository';
+import { labelsOf, type SectionKey, type Translate } from '../../../contracts/i18n';
+import { formatPrice } from '../../../contracts/prices';
 import {
   cutText,
-  formatPrice,
   isNew,
   PRODUCT_FAQ_LIMIT,
   PRODUCT_META_MAX,
@@ -30,13 +30,7 @@ import {
 import { CatalogueService } from './catalogue.service';
 import { SPECIAL_PRECAUTION_EANS } from './catalogue.types';
 import { simplePdf } from './pdf';
-import {
-  galleryVisuals,
-  LABEL_LOCALE,
-  PRODUCT_IMAGE_SIZES,
-  slidePicture,
-  type SlideSubject,
-} from '../media/media-urls';
+import { galleryVisuals, LABEL_LOCALE, PRODUCT_IMAGE_SIZES, slidePicture, type SlideSubject } from '../media';
 import { brandPicture, productPicture } from './product-card.mapper';
 
 type ProductRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findProduct']>>>;
@@ -265,7 +259,7 @@ export class ProductService {
         caseToRecycle: c.case_to_recycle === 'on',
         needs: needs.map((n) => ({ label: n.label, href: buildPath('need', locale, { slug: n.slug }) })),
         contactPhone: shell.country.phone,
-        labelsText: productLabels(t),
+        labelsText: labelsOf(t, 'product.labels'),
       },
     };
   }
@@ -279,7 +273,7 @@ export class ProductService {
     row: ProductRow,
     locale: Locale,
     name: string,
-    t: (key: string, args?: Record<string, string>) => string,
+    t: Translate,
   ): Promise<ProductDetailProps['gallery']> {
     const visuals = galleryVisuals(row.caracteristics);
     const [labels, pictureLabels] = await Promise.all([
@@ -414,7 +408,7 @@ function pushPromote(push: PushPromote | null, locale: string): ProductDetailPro
   };
 }
 
-function nutritionView(table: NutritionTable, locale: string, t: (key: string) => string): NutritionView {
+function nutritionView(table: NutritionTable, locale: string, t: Translate): NutritionView {
   const text = (value: Record<string, string> | undefined) => value?.[locale] ?? value?.fr ?? '';
   const row = (compound: NutritionCompound, depth: number): NutritionView['rows'] => [
     {
@@ -430,51 +424,7 @@ function nutritionView(table: NutritionTable, locale: string, t: (key: string) =
     columns: table.columns.map((column) => text(column.label)),
     rows: table.compounds.flatMap((compound) => row(compound, 0)),
     mentions: (table.mentions ?? [])
-      .filter((m) => /^(vnr1|aet2|djm3|aqr4|ui5|ajr6)$/.test(m))
+      .filter((m): m is SectionKey<'product.nutrition_mentions'> => /^(vnr1|aet2|djm3|aqr4|ui5|ajr6)$/.test(m))
       .map((m) => t(`product.nutrition_mentions.${m}`)),
   };
-}
-
-export function productLabels(t: (key: string) => string): Record<string, string> {
-  const keys = [
-    'new',
-    'promoted',
-    'new_formula',
-    'free',
-    'see_product',
-    'find_office',
-    'faq_link',
-    'quantity',
-    'unit_price',
-    'tiers_title',
-    'tier_range',
-    'tier_from',
-    'labels_title',
-    'close',
-    'gallery',
-    'zoom',
-    'zoom_picture',
-    'previous',
-    'next',
-    'slide_n',
-    'video_blocked',
-    'video_accept',
-    'video_play',
-    'store_search_label',
-    'store_search_submit',
-    'store_search_placeholder',
-    'special_precaution',
-    'precautions',
-    'documents_empty',
-    'related_title',
-    'case_to_recycle',
-    'do_you_know',
-    'gourmet_advice',
-    'legal_notice',
-    'needs_title',
-    'tabs_label',
-    'packaging_choose',
-    'units_footnote',
-  ];
-  return Object.fromEntries(keys.map((k) => [k, t(`product.labels.${k}`)]));
 }

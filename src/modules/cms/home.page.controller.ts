@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { HomePage } from '../../../views/pages/HomePage';
 import { Page, Site } from '../../common/page/page.decorator';
-import type { SiteContext } from '../shop/shop.types';
+import type { SiteContext } from '../shop';
 import { HomeService } from './home.service';
 
 @Controller()

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { HomeProps, HomeSlideView } from '../../../views/pages/HomePage';
 import { AppCache } from '../../cache/app-cache.service';
-import { BRAND_CORNERS, buildPath, type RouteName } from '../../common/routing/route-table';
+import { BRAND_CORNERS, buildPath, type RouteName } from '../../../contracts/route-table';
 import type { PageView } from '../../render/page-view';
-import type { SiteContext } from '../shop/shop.types';
+import type { SiteContext } from '../shop';
 import { HomeRepository } from './home.repository';
 
 /**

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { AppCache } from '../../cache/app-cache.service';
-import type { SiteContext } from '../shop/shop.types';
+import type { SiteContext } from '../shop';
 import type { RedirectionRepository } from './redirection.repository';
 import { RedirectionService } from './redirection.service';
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppCache } from '../../cache/app-cache.service';
 import { safeRedirectTarget, samePath } from '../../common/http/safe-redirect';
-import type { SiteContext } from '../shop/shop.types';
+import type { SiteContext } from '../shop';
 import { RedirectionRepository } from './redirection.repository';
 
 export interface Redirect {

@@ -3,9 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppCache } from '../../cache/app-cache.service';
 import { APP_CONFIG, shopDomainOverrides, type AppConfig } from '../../config/app.config';
 import { parseTrustedHostProxies, requestHost } from '../../common/http/forwarded-host';
-import { buildPath, FALLBACK_LOCALE, isLocale, type Locale, type RouteName } from '../../common/routing/route-table';
+import { buildPath, FALLBACK_LOCALE, isLocale, type Locale, type RouteName } from '../../../contracts/route-table';
 import { ShopRepository } from './shop.repository';
-import type { CountryChoice, MenuLink, SalesPlan, ShellData, ShopSummary, SiteContext } from './shop.types';
+import type { CountryChoice, MenuLink, ShellData } from '../../../contracts/shell';
+import type { SalesPlan, ShopSummary, SiteContext } from './shop.types';
 
 export const DEFAULT_SHOP_ID = 1;
 

@@ -1,4 +1,4 @@
-import type { Locale, RouteName } from '../../common/routing/route-table';
+import type { Locale } from '../../../contracts/route-table';
 
 /** What the request's host says: which shop, which language (SPEC §1, §4 start order). */
 export interface ShopLanguage {
@@ -38,39 +38,3 @@ export interface SiteContext {
   /** The visitor's browser accepts WebP images (from the Accept header). */
   webp: boolean;
 }
-
-export interface CountrySettings {
-  laboratoryAddress: string;
-  phone: string;
-  fax: string;
-  headquartersAddress: string;
-  siteUrl: string;
-  aboutUrl: string;
-  proUrl: string;
-  adviceKnowMoreUrl: string;
-}
-
-export interface MenuLink {
-  key: string;
-  label: string;
-  href: string;
-  children: MenuLink[];
-}
-
-export interface CountryChoice {
-  code: string;
-  name: string;
-  languages: Array<{ locale: Locale; label: string; url: string }>;
-}
-
-/** Everything the shell shows besides the page itself; read-only and cached per shop and locale. */
-export interface ShellData {
-  appTitle: string;
-  settings: Record<string, string>;
-  country: CountrySettings;
-  mainMenu: MenuLink[];
-  footerMenu: MenuLink[];
-  socialLinks: MenuLink[];
-}
-
-export type { Locale, RouteName };

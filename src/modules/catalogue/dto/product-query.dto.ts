@@ -13,7 +13,7 @@ import {
   ValidateNested,
   IsObject,
 } from 'class-validator';
-import { LOCALES } from '../../../common/routing/route-table';
+import { LOCALES } from '../../../../contracts/route-table';
 import {
   HasNoControlCharacters,
   IsDatabaseId,

@@ -1,0 +1,17 @@
+/**
+ * The media feature's public face: what other features may import (the module, its service and the
+ * URL builders of the generated pictures). Inside the feature, files import each other directly.
+ */
+export { MediaModule } from './media.module';
+export { MediaService } from './media.service';
+export {
+  brandLogo,
+  galleryVisuals,
+  LABEL_LOCALE,
+  PRODUCT_IMAGE_SIZES,
+  productPicture,
+  slidePicture,
+  type GalleryVisual,
+  type PictureSources,
+  type SlideSubject,
+} from './media-urls';

@@ -1,0 +1,39 @@
+import type { FilterGroupView, PageLinkView, ProductCardView, SortOptionView } from '../../../contracts/catalogue';
+import type { FilterSelection } from '../../../contracts/filters';
+import type { Labels } from '../../../contracts/i18n';
+
+/**
+ * What any product listing shows — the product list, and the search results page to come — whatever
+ * answers it: the results, their filters, sort, display and pages, every control also a plain link.
+ * The pieces in this folder each take the part of it they show.
+ */
+
+export interface ListingOptions {
+  sort: string;
+  price: { min: number; max: number };
+  display: 'grid' | 'horizontal';
+}
+
+export type ListingLabels = Labels<'catalogue.listing'>;
+
+export interface ListingData {
+  state: { selection: FilterSelection; options: ListingOptions; page: number };
+  filters: FilterGroupView[];
+  activeFilterCount: number;
+  clearFiltersHref: string;
+  total: number;
+  products: ProductCardView[];
+  pagination: PageLinkView[];
+  previousHref: string | null;
+  nextHref: string | null;
+  display: 'grid' | 'horizontal';
+  displayLinks: { grid: string; horizontal: string };
+  sorts: SortOptionView[];
+  price: { min: number; max: number; defaultMin: number; defaultMax: number };
+  /** The page the price form is sent to without JavaScript. */
+  formAction: string;
+  labels: ListingLabels;
+}
+
+/** The phone panels: filters, sort. */
+export type PanelName = 'filters' | 'sort';
