@@ -1,6 +1,7 @@
-import { PageSizes, PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 
-const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
+/** A4 in points. */
+const [PAGE_WIDTH, PAGE_HEIGHT] = [595.28, 841.89];
 const MARGIN = 56;
 const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
@@ -53,6 +54,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
  * subtitle, then the body's paragraphs, continued on further pages when they do not fit one.
  */
 export async function simplePdf(title: string, subtitle: string, body: string): Promise<Buffer> {
+  // Loaded on the first document: pdf-lib weighs about 5 MB of memory that most processes never use.
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
