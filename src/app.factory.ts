@@ -6,7 +6,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import helmet from 'helmet';
 import './common/http/request-types';
 import { AppModule, type ModuleImports } from './app.module';
-import { JsonLogger } from './common/logging/json-logger';
+import { createLogging } from './common/logging/logging';
 import { projectRoot } from './common/paths';
 import { RequestContextMiddleware } from './common/http/request-context.middleware';
 import { IpFilterMiddleware } from './common/security/ip-filter.middleware';
@@ -41,11 +41,11 @@ export interface CreateAppOptions {
  */
 export async function createApp(
   config: AppConfig,
-  logger = new JsonLogger(config.LOG_LEVEL),
+  logging = createLogging(config.LOG_LEVEL),
   options: CreateAppOptions = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, options.imports), {
-    logger,
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logging, options.imports), {
+    logger: logging.nest,
     abortOnError: false,
   });
   // A hop count, never `true`: only that many proxies' X-Forwarded-For entries are believed.

@@ -3,7 +3,7 @@ import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common'
 import { I18nModule } from 'nestjs-i18n';
 import { AppCacheModule } from './cache/app-cache.module';
 import { projectRoot } from './common/paths';
-import { JsonLogger } from './common/logging/json-logger';
+import { LOGGING, type Logging } from './common/logging/logging';
 import { RequestContextMiddleware } from './common/http/request-context.middleware';
 import { SiteLocaleResolver } from './common/http/site-locale.resolver';
 import { IpFilterMiddleware } from './common/security/ip-filter.middleware';
@@ -26,7 +26,7 @@ export class AppModule {
    * The whole application for one validated configuration (main.ts and the test suites).
    * `extraImports` are for tests only (a test-only controller, a fake DNS resolver).
    */
-  static forRoot(config: AppConfig, logger: JsonLogger, extraImports: ModuleImports = []): DynamicModule {
+  static forRoot(config: AppConfig, logging: Logging, extraImports: ModuleImports = []): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -52,12 +52,12 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: JsonLogger, useValue: logger },
+        { provide: LOGGING, useValue: logging },
         IpFilterService,
         RequestContextMiddleware,
         IpFilterMiddleware,
       ],
-      exports: [APP_CONFIG, JsonLogger],
+      exports: [APP_CONFIG, LOGGING],
     };
   }
 }

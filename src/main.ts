@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { ConnectionDrainer } from './common/http/connection-drainer';
-import { JsonLogger } from './common/logging/json-logger';
+import { createLogging } from './common/logging/logging';
 import { ConfigurationError, loadConfig, type AppConfig } from './config/app.config';
 import { LifecycleService } from './modules/health/lifecycle.service';
 
@@ -16,16 +16,20 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const logger = new JsonLogger(config.LOG_LEVEL);
-  const app = await createApp(config, logger);
+  const logging = createLogging(config.LOG_LEVEL);
+  const logger = logging.root;
+  const app = await createApp(config, logging);
   // Tracks connections from the first one on, for a shutdown without resets.
   const connections = new ConnectionDrainer(app.getHttpServer());
   await app.listen(config.PORT, config.HOST);
-  logger.event('info', 'listening', {
-    port: config.PORT,
-    database: config.embeddedDatabase ? 'embedded' : 'server',
-    cache: config.REDIS_URL ? 'redis' : 'memory',
-  });
+  logger.info(
+    {
+      port: config.PORT,
+      database: config.embeddedDatabase ? 'embedded' : 'server',
+      cache: config.REDIS_URL ? 'redis' : 'memory',
+    },
+    'listening',
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -36,9 +40,9 @@ async function bootstrap(): Promise<void> {
     // elsewhere, not at the moment this process stops listening).
     app.get(LifecycleService).beginShutdown();
     connections.drain();
-    logger.event('info', 'shutdown started', { signal, drainMs: config.SHUTDOWN_DRAIN_MS });
+    logger.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutdown started');
     const force = setTimeout(() => {
-      logger.event('error', 'shutdown timed out', {});
+      logger.error('shutdown timed out');
       process.exit(1);
     }, config.SHUTDOWN_DRAIN_MS + 15000);
     force.unref();
@@ -49,10 +53,10 @@ async function bootstrap(): Promise<void> {
       // Then Nest's close: the shutdown hooks close the database and the cache.
       await app.close();
     } catch (error) {
-      logger.event('error', 'shutdown failed', { error: (error as Error)?.stack ?? String(error) });
+      logger.error({ error: (error as Error)?.stack ?? String(error) }, 'shutdown failed');
       process.exit(1);
     }
-    logger.event('info', 'shutdown complete', {});
+    logger.info('shutdown complete');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -77,6 +77,14 @@ describe('health probes (e2e)', () => {
       });
       await request(t.server).get('/health/live').expect(200, { status: 'ok' });
     });
+
+    it('writes no line per failed probe besides its access line (an outage is logged as it starts and ends)', async () => {
+      const before = t.logs.length;
+      for (let i = 0; i < 3; i++) await request(t.server).get('/health/ready').expect(503);
+      const lines = t.logs.slice(before).map((line) => JSON.parse(line) as { msg: string; status?: number });
+      expect(lines.filter((line) => line.msg !== 'request')).toEqual([]);
+      expect(lines.map((line) => line.status)).toEqual([503, 503, 503]);
+    });
   });
 
   // Only with REDIS_URL (the server-backed run): Redis restarts must not take the app down.

@@ -97,6 +97,17 @@ describe('security headers and logs (e2e)', () => {
       expect(new Date(lines[0].time as string).toISOString()).toBe(lines[0].time);
     });
 
+    it('logs the whole path of a static asset, not the part below its mount point', async () => {
+      const page = await request(t.server).get('/').set('Host', FR).expect(200);
+      const asset = /<script[^>]* src="(\/assets\/[^"?]+\.js)"/.exec(page.text)?.[1];
+      expect(asset).toBeDefined();
+      const res = await request(t.server).get(`${asset}?v=1`).set('Host', FR).expect(200);
+      const line = entries().find(
+        (entry) => entry.requestId === res.headers['x-request-id'] && entry.msg === 'request',
+      );
+      expect(line).toMatchObject({ path: asset, status: 200 });
+    });
+
     it('keeps a well-formed request id from the proxy and replaces a malformed one', async () => {
       const kept = await request(t.server).get('/health/live').set('X-Request-Id', 'lb-1234abcd.5678').expect(200);
       expect(kept.headers['x-request-id']).toBe('lb-1234abcd.5678');

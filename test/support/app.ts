@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp, type CreateAppOptions } from '../../src/app.factory';
-import { JsonLogger } from '../../src/common/logging/json-logger';
+import { createLogging } from '../../src/common/logging/logging';
 import { loadConfig, type AppConfig } from '../../src/config/app.config';
 import { DATABASE } from '../../src/database/database.module';
 import type { Database } from '../../src/database/database';
@@ -36,7 +36,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Cr
     ...env,
   });
   const logs: string[] = [];
-  const app = await createApp(config, new JsonLogger(config.LOG_LEVEL, (line) => logs.push(line)), options);
+  const logging = createLogging(config.LOG_LEVEL, { write: (line: string) => void logs.push(line) });
+  const app = await createApp(config, logging, options);
   const db = app.get<Database>(DATABASE);
   await seedAll(db);
   // The server-backed suite shares one Redis: start from an empty cache.

@@ -1,9 +1,7 @@
-import { randomFillSync, randomUUID } from 'node:crypto';
-import { Injectable, type NestMiddleware } from '@nestjs/common';
+import { randomFillSync } from 'node:crypto';
+import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { JsonLogger, requestContext } from '../logging/json-logger';
-
-const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
+import { LOGGING, type Logging } from '../logging/logging';
 
 /** CSPRNG bytes drawn in 4 KB batches (as randomUUID does): one nonce is 16 of them. */
 const pool = Buffer.alloc(4096);
@@ -20,31 +18,16 @@ export function cspNonce(): string {
 }
 
 /**
- * First on every request: a request id (kept from a trusted proxy's X-Request-Id when well-formed),
- * the CSP nonce, and one access-log line when the response ends.
+ * First on every request: the CSP nonce, then the logger's middleware (pino-http, see logging.ts):
+ * a request id (kept from a trusted proxy's X-Request-Id when well-formed), that request's logger in
+ * scope for every line written while serving it, and one access-log line when the response ends.
  */
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
-  constructor(private readonly logger: JsonLogger) {}
+  constructor(@Inject(LOGGING) private readonly logging: Logging) {}
 
   use(req: Request, res: Response, next: NextFunction): void {
-    const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
-    req.id = id;
     res.locals.cspNonce = cspNonce();
-    res.setHeader('X-Request-Id', id);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      requestContext.run({ requestId: id }, () =>
-        this.logger.event(res.statusCode >= 500 ? 'error' : 'info', 'request', {
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-          ip: req.ip,
-        }),
-      );
-    });
-    requestContext.run({ requestId: id }, next);
+    this.logging.http(req, res, next);
   }
 }

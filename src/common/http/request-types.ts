@@ -3,7 +3,6 @@ import type { SiteContext } from '../../modules/shop/shop.types';
 
 declare module 'express-serve-static-core' {
   interface Request {
-    id?: string;
     site?: SiteContext;
     pageRoute?: RouteMatch;
   }

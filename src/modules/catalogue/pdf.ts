@@ -1,78 +1,85 @@
-/**
- * A minimal, valid one-page PDF (A4, Helvetica, WinAnsi text) for the product documents of the demo
- * pack, which ships titles but no files. Characters outside WinAnsi are replaced.
- */
-const WIN_ANSI_EXTRA: Record<string, number> = {
-  '€': 0x80,
-  '…': 0x85,
-  '’': 0x92,
-  '“': 0x93,
-  '”': 0x94,
-  '–': 0x96,
-  '—': 0x97,
-  œ: 0x9c,
-  Œ: 0x8c,
-};
+import type { PDFFont, PDFPage } from 'pdf-lib';
 
-function encode(text: string): string {
+/** A4 in points. */
+const [PAGE_WIDTH, PAGE_HEIGHT] = [595.28, 841.89];
+const MARGIN = 56;
+const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/**
+ * Text a standard PDF font can draw: Helvetica is encoded in WinAnsi (Latin-1 plus € … ’ “ ” – — œ
+ * Œ and the like), which covers French and German; superscript digits become digits, anything else
+ * outside the font becomes "?".
+ */
+function drawable(font: PDFFont, text: string): string {
+  const known = new Set(font.getCharacterSet());
   let out = '';
   for (const ch of text.normalize('NFC')) {
     const code = ch.codePointAt(0) as number;
-    let byte: number | undefined;
-    if (code >= 0x20 && code <= 0x7e) byte = code;
-    else if (code >= 0xa0 && code <= 0xff) byte = code;
-    else if (WIN_ANSI_EXTRA[ch] !== undefined) byte = WIN_ANSI_EXTRA[ch];
-    else if (ch === '×') byte = 0xd7;
-    else if (/[⁰¹²³⁴⁵⁶⁷⁸⁹]/.test(ch)) byte = '⁰¹²³⁴⁵⁶⁷⁸⁹'.indexOf(ch) + 0x30;
-    else byte = 0x3f;
-    const c = String.fromCharCode(byte);
-    out += c === '(' || c === ')' || c === '\\' ? `\\${c}` : byte > 0x7e ? `\\${byte.toString(8).padStart(3, '0')}` : c;
+    if (known.has(code)) out += ch;
+    else if (SUPERSCRIPT_DIGITS.includes(ch)) out += String(SUPERSCRIPT_DIGITS.indexOf(ch));
+    else if (/\s/.test(ch)) out += ' ';
+    else out += '?';
   }
   return out;
 }
 
-function wrap(text: string, width: number): string[] {
+/** Lines no wider than `width` at `size`: words kept whole unless one alone is too wide. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
   const lines: string[] = [];
-  for (const paragraph of text.split(/\n+/)) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      if ((line + ' ' + word).trim().length > width) {
-        lines.push(line);
-        line = word;
-      } else line = (line + ' ' + word).trim();
+  let line = '';
+  for (const word of text.split(' ').filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
     }
-    lines.push(line, '');
+    if (line) lines.push(line);
+    line = '';
+    for (const ch of word) {
+      if (fits(line + ch)) line += ch;
+      else {
+        lines.push(line);
+        line = ch;
+      }
+    }
   }
+  if (line) lines.push(line);
   return lines;
 }
 
-export function simplePdf(title: string, subtitle: string, body: string): Buffer {
-  const lines = wrap(body, 92).slice(0, 60);
-  const ops = [
-    'BT /F2 18 Tf 56 780 Td',
-    `(${encode(title)}) Tj`,
-    '/F1 11 Tf 0 -22 Td',
-    `(${encode(subtitle)}) Tj`,
-    '/F1 10 Tf 0 -28 Td 14 TL',
-    ...lines.map((l) => `(${encode(l)}) '`),
-    'ET',
-  ].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(ops, 'latin1')} >>\nstream\n${ops}\nendstream`,
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(pdf, 'latin1'));
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(pdf, 'latin1');
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
+/**
+ * A product document (the demo pack ships titles but no files): A4, the title in Helvetica Bold, a
+ * subtitle, then the body's paragraphs, continued on further pages when they do not fit one.
+ */
+export async function simplePdf(title: string, subtitle: string, body: string): Promise<Buffer> {
+  // Loaded on the first document: pdf-lib weighs about 5 MB of memory that most processes never use.
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  doc.setTitle(drawable(regular, title));
+  doc.setSubject(drawable(regular, subtitle));
+
+  let page: PDFPage = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  let y = PAGE_HEIGHT - 62;
+  const write = (text: string, font: PDFFont, size: number, leading: number) => {
+    for (const line of wrap(drawable(font, text), font, size, TEXT_WIDTH)) {
+      if (y < MARGIN) {
+        page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+        y = PAGE_HEIGHT - MARGIN;
+      }
+      page.drawText(line, { x: MARGIN, y, size, font });
+      y -= leading;
+    }
+  };
+
+  write(title, bold, 18, 22);
+  write(subtitle, regular, 11, 28);
+  for (const paragraph of body.split(/\n+/).filter((p) => p.trim())) {
+    write(paragraph, regular, 10, 14);
+    y -= 14;
+  }
+  return Buffer.from(await doc.save());
 }

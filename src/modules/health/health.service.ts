@@ -1,48 +1,37 @@
-import { Injectable } from '@nestjs/common';
-import { AppCache } from '../../cache/app-cache.service';
-import { HealthRepository } from './health.repository';
-import { LifecycleService } from './lifecycle.service';
+import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { HealthCheckService, type HealthCheckResult } from '@nestjs/terminus';
+import { ReadinessIndicators } from './readiness.indicators';
 
 export interface Readiness {
   status: 'ok' | 'unavailable';
   checks: { database: boolean; cache: boolean; migrations: boolean; accepting: boolean };
 }
 
-const CHECK_TIMEOUT_MS = 2000;
-
-async function check(probe: () => Promise<boolean>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      probe(),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
-      }),
-    ]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Readiness for a load balancer: database, cache, migrations, and not shutting down. */
+/**
+ * Readiness for a load balancer (terminus runs the indicators side by side), answered in our own
+ * shape: `{"status":"ok"|"unavailable","checks":{…booleans}}`, which exposes nothing but the booleans.
+ */
 @Injectable()
 export class HealthService {
   constructor(
-    private readonly repository: HealthRepository,
-    private readonly cache: AppCache,
-    private readonly lifecycle: LifecycleService,
+    private readonly health: HealthCheckService,
+    private readonly indicators: ReadinessIndicators,
   ) {}
 
   async readiness(): Promise<Readiness> {
-    const accepting = !this.lifecycle.shuttingDown;
-    const [database, cache, migrations] = await Promise.all([
-      check(() => this.repository.ping()),
-      check(() => this.cache.ping()),
-      check(() => this.repository.migrationsApplied()),
-    ]);
-    const checks = { database, cache, migrations, accepting };
+    // Terminus answers a failed check with a 503 exception that carries the same result.
+    const result = await this.health.check(this.indicators.all).catch((error: unknown) => {
+      if (error instanceof ServiceUnavailableException) return error.getResponse() as HealthCheckResult;
+      throw error;
+    });
+    const up = (key: string) => result.details[key]?.status === 'up';
+    const checks = {
+      database: up('database'),
+      cache: up('cache'),
+      migrations: up('migrations'),
+      // Terminus says "shutting_down" once Nest's shutdown hooks run.
+      accepting: up('accepting') && result.status !== 'shutting_down',
+    };
     return { status: Object.values(checks).every(Boolean) ? 'ok' : 'unavailable', checks };
   }
 }

@@ -3,7 +3,6 @@ import sharp from 'sharp';
 import { AppCache } from '../../cache/app-cache.service';
 import { hasControlCharacters } from '../../common/validation/api-params';
 import { brandLogoSvg, type BrandLogoLayout } from './brand-logo.svg';
-import { LruCache } from './lru-cache';
 import { MediaRepository } from './media.repository';
 import {
   BRAND_LOGO_SIZES,
@@ -25,6 +24,7 @@ import {
   type SlideSubject,
 } from './media-urls';
 import { productSvg } from './packshot.svg';
+import { RenderedImages } from './rendered-images';
 import { contentSvg, ingredientSvg } from './slides.svg';
 
 /** What the controller sends: an image, a 304, a redirect to the current version, or a 404. */
@@ -43,15 +43,13 @@ export interface MediaRequest {
   ifNoneMatch?: string;
 }
 
-// Rendered images are kept in our own LRU (below): libvips' operation cache would hold the same
+// Rendered images are kept in a bounded LRU (RenderedImages, over lru-cache): libvips' operation cache would hold the same
 // pictures a second time, and one rasterisation thread leaves the other core to the web server.
 sharp.cache(false);
 sharp.concurrency(1);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CONTENT_TYPES: Record<ImageFormat, string> = { webp: 'image/webp', png: 'image/png' };
-const RENDERED_ENTRIES = 300;
-const RENDERED_BYTES = 64 * 1024 * 1024;
 const MAX_ID_LENGTH = 100;
 const FILE = /^([a-z0-9]+)(?:\.(webp|png))?$/;
 
@@ -76,8 +74,7 @@ interface ImageKind<S, Z extends string> {
 @Injectable()
 export class MediaService {
   private readonly logger = new Logger(MediaService.name);
-  private readonly rendered = new LruCache<string, Buffer>(RENDERED_ENTRIES, RENDERED_BYTES, (b) => b.length);
-  private readonly rendering = new Map<string, Promise<Buffer>>();
+  private readonly rendered = new RenderedImages();
 
   private readonly products: ImageKind<ProductImageSubject, ProductImageSize> = {
     name: 'product',
@@ -192,20 +189,12 @@ export class MediaService {
   }
 
   private render(key: string, svg: () => string, format: ImageFormat): Promise<Buffer> {
-    const hit = this.rendered.get(key);
-    if (hit) return Promise.resolve(hit);
-    const pending = this.rendering.get(key);
-    if (pending) return pending;
-    const started = Date.now();
-    const job = rasterise(svg(), format)
-      .then((body) => {
-        this.rendered.set(key, body);
-        this.logger.debug(`rendered ${key} (${body.length} bytes, ${Date.now() - started} ms)`);
-        return body;
-      })
-      .finally(() => this.rendering.delete(key));
-    this.rendering.set(key, job);
-    return job;
+    return this.rendered.get(key, async () => {
+      const started = Date.now();
+      const body = await rasterise(svg(), format);
+      this.logger.debug(`rendered ${key} (${body.length} bytes, ${Date.now() - started} ms)`);
+      return body;
+    });
   }
 }
 
