@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { Kysely, Migrator, PostgresDialect, type MigrationResultSet } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type LogEvent, type MigrationResultSet } from 'kysely';
 import { Pool, type PoolClient } from 'pg';
 import type { AppConfig } from '../config/app.config';
+import { recordQuery } from '../common/timing/request-timing';
 import { MIGRATIONS } from './migrations';
 import { PGlitePool } from './pglite-pool';
 import type { DB } from './schema';
@@ -33,7 +34,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
       // The default name; `?application_name=` in DATABASE_URL wins (tests name their own processes).
       application_name: 'catalogue-site',
     });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: survivingOutages(pool) }) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: survivingOutages(pool) }), log: countQueries });
   }
   // The embedded PostgreSQL is a 30 MB WebAssembly module. Compiled with the baseline compiler
   // only, it takes ~60 MB less resident memory and starts faster; its queries are rarely on a hot
@@ -49,7 +50,12 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) as never }) });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) as never }), log: countQueries });
+}
+
+/** Each query (and failed query) adds its time to the request being served (Server-Timing). */
+function countQueries(event: LogEvent): void {
+  recordQuery(event.queryDurationMillis);
 }
 
 export function migrator(db: Database): Migrator {

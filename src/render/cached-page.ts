@@ -4,6 +4,7 @@ import type { SiteContext } from '../modules/shop/shop.types';
 import { PageCache, type CachedPage } from './page-cache';
 import { spliceGzip, splicedLength, splicedResponse, type SplicedGzip } from './gzip-splice';
 import { NONCE_PLACEHOLDER } from './render.service';
+import { recordCache } from '../common/timing/request-timing';
 
 /** Headers a cached page replays (content type, caching, language, variation). */
 const REPLAYED = ['Cache-Control', 'Vary', 'Content-Language'];
@@ -106,6 +107,7 @@ export class PageCacheMiddleware implements NestMiddleware {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.site) return next();
     const page = this.cache.getForReplay(pageCacheKey(req.site, req.originalUrl));
     if (!page) return next();
+    recordCache('hit');
     sendCachedPage(req, res, page, res.locals.cspNonce ?? '');
   }
 }

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { recordRender } from '../common/timing/request-timing';
 import { Layout, type LayoutProps } from '../../views/layout/Layout';
 import { ErrorPage, type ErrorPageProps } from '../../views/layout/ErrorPage';
 import { RenderContext, type RenderEnvironment, type Translate } from '../../views/render-context';
@@ -168,7 +169,9 @@ export class RenderService {
       islands: new Set(),
       islandSeq: { next: 1 },
     };
+    const renderStarted = performance.now();
     const body = renderToString(createElement(RenderContext.Provider, { value: env }, parts.body()));
+    recordRender(performance.now() - renderStarted);
     const head = renderHead({
       head: parts.head,
       appTitle,

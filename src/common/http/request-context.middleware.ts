@@ -2,6 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { LOGGING, type Logging } from '../logging/logging';
+import { withRequestTiming } from '../timing/request-timing';
 
 /** CSPRNG bytes drawn in 4 KB batches (as randomUUID does): one nonce is 16 of them. */
 const pool = Buffer.alloc(4096);
@@ -20,7 +21,8 @@ export function cspNonce(): string {
 /**
  * First on every request: the CSP nonce, then the logger's middleware (pino-http, see logging.ts):
  * a request id (kept from a trusted proxy's X-Request-Id when well-formed), that request's logger in
- * scope for every line written while serving it, and one access-log line when the response ends.
+ * scope for every line written while serving it, and one access-log line when the response ends;
+ * and the request's timing (Server-Timing, see request-timing.ts).
  */
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
@@ -28,6 +30,6 @@ export class RequestContextMiddleware implements NestMiddleware {
 
   use(req: Request, res: Response, next: NextFunction): void {
     res.locals.cspNonce = cspNonce();
-    this.logging.http(req, res, next);
+    withRequestTiming(res, () => this.logging.http(req, res, next));
   }
 }

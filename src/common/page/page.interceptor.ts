@@ -12,6 +12,7 @@ import { requestPath } from '../http/safe-redirect';
 import { matchRoute } from '../../../contracts/route-table';
 import { PAGE_METADATA, type PageDefinition } from './page-definition';
 import { RouteMiddlewareRegistry } from './route-middleware.registry';
+import { recordCache } from '../timing/request-timing';
 
 export const DEFAULT_PAGE_MIDDLEWARE = ['seoRedirection', 'headersConfig'];
 
@@ -49,6 +50,7 @@ export class PageInterceptor implements NestInterceptor {
           ? this.pageCache.staleOnError(pageCacheKey(req.site, req.originalUrl))
           : undefined;
       if (!stale) throw error;
+      recordCache('stale');
       this.logger.warn(`${requestPath(req)}: sent the stale copy, the page failed: ${(error as Error)?.message}`);
       return sendThroughNest(req, res, stale);
     }
