@@ -2,6 +2,9 @@ import { Logger } from '@nestjs/common';
 import { createCache } from 'cache-manager';
 import { Keyv } from 'keyv';
 import { loadConfig } from '../config/app.config';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { withRequestTiming } from '../common/timing/request-timing';
 import { AppCache } from './app-cache.service';
 
 describe(AppCache.name, () => {
@@ -108,6 +111,23 @@ describe(AppCache.name, () => {
     const load = jest.fn(async () => 'v');
     await sut.getOrSet('k', load);
     await sut.getOrSet('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('with caching off, loads a key once per request, not once per caller in the request', async () => {
+    const { sut } = make({ CACHE_TTL_SECONDS: '0' });
+    const load = jest.fn(async () => 'v');
+    const inRequest = () =>
+      new Promise<void>((resolve, reject) =>
+        withRequestTiming(new ServerResponse(new IncomingMessage(new Socket())), () => {
+          Promise.all([sut.getOrSet('k', load), sut.getOrSet('k', load)])
+            .then(() => sut.getOrSet('k', load))
+            .then(() => resolve(), reject);
+        }),
+      );
+    await inRequest();
+    expect(load).toHaveBeenCalledTimes(1);
+    await inRequest();
     expect(load).toHaveBeenCalledTimes(2);
   });
 

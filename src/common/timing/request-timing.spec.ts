@@ -1,4 +1,12 @@
-import { parseServerTiming, serverTimingHeader, type RequestTiming } from './request-timing';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import {
+  oncePerRequest,
+  parseServerTiming,
+  serverTimingHeader,
+  withRequestTiming,
+  type RequestTiming,
+} from './request-timing';
 
 describe('Server-Timing header', () => {
   const base = (over: Partial<RequestTiming>): RequestTiming => ({
@@ -28,5 +36,36 @@ describe('Server-Timing header', () => {
     expect(metrics.get('render')).toEqual({ dur: 2.5 });
     expect(metrics.get('app')).toEqual({ dur: 12.35 });
     expect(parseServerTiming(undefined).size).toBe(0);
+  });
+});
+
+describe('oncePerRequest', () => {
+  const inRequest = <T>(fn: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) =>
+      withRequestTiming(new ServerResponse(new IncomingMessage(new Socket())), () => void fn().then(resolve, reject)),
+    );
+
+  it('shares one load between the calls of a request, and loads again in the next request', async () => {
+    const load = jest.fn(async () => 'v');
+    await inRequest(() => Promise.all([oncePerRequest('k', load), oncePerRequest('k', load)]));
+    expect(load).toHaveBeenCalledTimes(1);
+    await inRequest(() => oncePerRequest('k', load));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep a failed load, and loads every time outside a request', async () => {
+    let calls = 0;
+    const load = async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('down');
+      return 'v';
+    };
+    await inRequest(async () => {
+      await expect(oncePerRequest('k', load)).rejects.toThrow('down');
+      await expect(oncePerRequest('k', load)).resolves.toBe('v');
+    });
+    await oncePerRequest('k', load);
+    await oncePerRequest('k', load);
+    expect(calls).toBe(4);
   });
 });

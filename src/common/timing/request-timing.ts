@@ -19,6 +19,8 @@ export interface RequestTiming {
   queries: number;
   renderMs: number;
   cache?: 'hit' | 'stale';
+  /** Values loaded once for this request (see `oncePerRequest`). */
+  memo?: Map<string, Promise<unknown>>;
 }
 
 const storage = new AsyncLocalStorage<RequestTiming>();
@@ -39,6 +41,25 @@ export function withRequestTiming(res: ServerResponse, next: () => void): void {
 /** The timing of the request being served here, if any (none at start-up, in CLI commands…). */
 export function currentTiming(): RequestTiming | undefined {
   return storage.getStore();
+}
+
+/**
+ * Loads `key` once for the request being served: later calls in the same request share the first
+ * load (outside a request, every call loads). The read-model cache uses it when caching is off, so a
+ * page that reads the same reference data from several places still queries it once.
+ */
+export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const timing = storage.getStore();
+  if (!timing) return load();
+  timing.memo ??= new Map();
+  let pending = timing.memo.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = load();
+    timing.memo.set(key, pending);
+    // A failed load is not kept: a later call in the same request tries again.
+    pending.catch(() => timing.memo?.delete(key));
+  }
+  return pending;
 }
 
 export function recordQuery(durationMs: number): void {
