@@ -99,8 +99,8 @@ describe('links', () => {
       expect(broken).toEqual([]);
       const builtNow = [...pending].filter((path) => (status.get(path) ?? 404) < 400 && status.has(path));
       expect(builtNow).toEqual([]); // built: delete these lines from NOT_BUILT_YET
-    const unlinked = [...pending].filter((path) => !status.has(path));
-    expect(unlinked).toEqual([]); // no longer linked: delete these lines too
+      const unlinked = [...pending].filter((path) => !status.has(path));
+      expect(unlinked).toEqual([]); // no longer linked: delete these lines too
       expect(status.size).toBeGreaterThan(100);
     },
     300000,
