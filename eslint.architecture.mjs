@@ -21,19 +21,6 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 /** The shared server layers that sit below the feature modules. */
 export const SHARED_LAYERS = ['src/common', 'src/render', 'src/cache', 'src/database', 'src/config'];
 
-/**
- * TEMPORARY (issue 8, server side): files of the shared layers that still import a feature module. The
- * shared-layers rule is off for them only; whoever moves these imports out deletes the file's line, and
- * the list goes when it is empty. Never add a file here.
- */
-export const SHARED_LAYER_EXCEPTIONS = [
-  'src/common/errors/all-exceptions.filter.ts', // ShopService (the error page's shop)
-  'src/common/http/request-types.ts', // SiteContext (req.site)
-  'src/common/security/ip-filter.middleware.ts', // isProbeRequest (health)
-  'src/render/render.service.ts', // ShopService (shell data), SiteContext
-  'src/render/cached-page.ts', // SiteContext
-];
-
 const TS_FILES = '**/*.{ts,tsx,mts,cts}';
 const TEST_FILES = ['**/*.spec.ts', '**/*.spec.tsx', 'test/**'];
 
@@ -47,11 +34,8 @@ function features(root) {
     : [];
 }
 
-/**
- * The zones of import-x/no-restricted-paths, relative to `root`. `withShared` false leaves out the
- * shared-layers zone (for SHARED_LAYER_EXCEPTIONS only).
- */
-function zones(root, withShared = true) {
+/** The zones of import-x/no-restricted-paths, relative to `root`. */
+function zones(root) {
   const names = features(root);
   return [
     {
@@ -67,16 +51,12 @@ function zones(root, withShared = true) {
       message:
         'views/ and client/ import React and other packages, each other and contracts/ only (never src/): move what both sides need to contracts/.',
     },
-    ...(withShared
-      ? [
-          {
-            target: SHARED_LAYERS.map((layer) => `./${layer}`),
-            from: './src/modules',
-            message:
-              'The shared layers (common, render, cache, database, config) never import a feature module: move the shared part down.',
-          },
-        ]
-      : []),
+    {
+      target: SHARED_LAYERS.map((layer) => `./${layer}`),
+      from: './src/modules',
+      message:
+        'The shared layers (common, render, cache, database, config) never import a feature module: move the shared part down (a contract in src/common, implemented and provided by the feature).',
+    },
     ...names.map((name) => ({
       target: `./src/modules/${name}`,
       from: './src/modules',
@@ -88,13 +68,10 @@ function zones(root, withShared = true) {
 
 /**
  * The flat-config blocks that enforce the layers in the repository at `root` (absolute path).
- * `exceptions: false` leaves SHARED_LAYER_EXCEPTIONS out (the architecture spec checks each is still needed).
  * @param {string} root
- * @param {{ exceptions?: boolean }} [options]
  * @returns {import('eslint').Linter.Config[]}
  */
-export function architecture(root, { exceptions = true } = {}) {
-  const restricted = (withShared) => ['error', { basePath: root, zones: zones(root, withShared) }];
+export function architecture(root) {
   return [
     {
       files: [TS_FILES],
@@ -105,13 +82,10 @@ export function architecture(root, { exceptions = true } = {}) {
         'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs'],
       },
       rules: {
-        'import-x/no-restricted-paths': restricted(true),
+        'import-x/no-restricted-paths': ['error', { basePath: root, zones: zones(root) }],
         'import-x/no-cycle': ['error', { ignoreExternal: true }],
       },
     },
-    ...(exceptions && SHARED_LAYER_EXCEPTIONS.length
-      ? [{ files: SHARED_LAYER_EXCEPTIONS, rules: { 'import-x/no-restricted-paths': restricted(false) } }]
-      : []),
     { files: TEST_FILES, rules: { 'import-x/no-restricted-paths': 'off' } },
   ];
 }

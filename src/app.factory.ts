@@ -12,7 +12,7 @@ import { RequestContextMiddleware } from './common/http/request-context.middlewa
 import { IpFilterMiddleware } from './common/security/ip-filter.middleware';
 import type { AppConfig } from './config/app.config';
 import { LifecycleService } from './modules/health/lifecycle.service';
-import { isProbeRequest } from './modules/health/probe-paths';
+import { isProbeRequest } from './common/http/probe-paths';
 import { RedirectionMiddleware } from './modules/redirection/redirection.middleware';
 import { PageCacheMiddleware } from './render/cached-page';
 import { precompressedStatic } from './common/http/precompressed-static';

@@ -1,6 +1,6 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import type { SiteContext } from '../modules/shop/shop.types';
+import type { SiteContext } from '../common/site/site.types';
 import { PageCache, type CachedPage } from './page-cache';
 import { spliceGzip, splicedLength, splicedResponse, type SplicedGzip } from './gzip-splice';
 import { NONCE_PLACEHOLDER } from './render.service';

@@ -11,8 +11,8 @@ import { RenderContext, type RenderEnvironment, type Translate } from '../../vie
 import { serializeJson } from '../../views/serialize';
 import { requestPath } from '../common/http/safe-redirect';
 import { buildPath, type Locale, type RouteName, type RouteParams } from '../../contracts/route-table';
-import { ShopService } from '../modules/shop/shop.service';
-import type { SiteContext } from '../modules/shop/shop.types';
+import { SiteSource } from '../common/site/site-source';
+import type { SiteContext } from '../common/site/site.types';
 import { documentTitle, renderHead } from './head';
 import { ClientManifest } from './manifest';
 import type { Crumb } from '../../contracts/shell';
@@ -41,7 +41,7 @@ export class RenderService {
   private readonly manifest = new ClientManifest();
 
   constructor(
-    private readonly shops: ShopService,
+    private readonly shops: SiteSource,
     private readonly i18n: I18nService,
   ) {
     if (!this.manifest.available) this.logger.warn('client build manifest not found: pages render without scripts');

@@ -25,11 +25,11 @@ interface LintMessage {
 const url = (path: string) => JSON.stringify(pathToFileURL(path).href);
 
 /** A flat config of the architecture rules alone, for the repository at `root`. */
-function configSource(root: string, options = '{}'): string {
+function configSource(root: string): string {
   return [
     `import { architecture } from ${url(join(ROOT, 'eslint.architecture.mjs'))};`,
     `import parser from ${url(require.resolve('@typescript-eslint/parser'))};`,
-    `export default [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser } }, ...architecture(${JSON.stringify(root)}, ${options})];`,
+    `export default [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser } }, ...architecture(${JSON.stringify(root)})];`,
   ].join('\n');
 }
 
@@ -135,28 +135,6 @@ describe('layers: the ESLint rules of `npm run lint`', () => {
   it('an import cycle is an error', () => {
     expect(rules(report.get('src/page/page.decorator.ts'))).toEqual(['1 import-x/no-cycle']);
     expect(rules(report.get('src/page/page.interceptor.ts'))).toEqual(['1 import-x/no-cycle']);
-  });
-
-  it('each temporary exception of the shared-layers rule is still needed (remove the ones that are not)', async () => {
-    // The config module is ESM: read it in a plain Node process, as ESLint does.
-    const list = await promisify(execFile)(process.execPath, [
-      '--input-type=module',
-      '-e',
-      `import { SHARED_LAYER_EXCEPTIONS } from ${url(join(ROOT, 'eslint.architecture.mjs'))}; console.log(JSON.stringify(SHARED_LAYER_EXCEPTIONS));`,
-    ]);
-    const SHARED_LAYER_EXCEPTIONS = JSON.parse(list.stdout) as string[];
-    if (SHARED_LAYER_EXCEPTIONS.length === 0) return;
-    const dir = mkdtempSync(join(tmpdir(), 'architecture-'));
-    try {
-      writeFileSync(join(dir, 'eslint.config.mjs'), configSource(ROOT, '{ exceptions: false }'));
-      const report = await eslint(ROOT, ['-c', join(dir, 'eslint.config.mjs'), ...SHARED_LAYER_EXCEPTIONS]);
-      const needed = SHARED_LAYER_EXCEPTIONS.filter((file) =>
-        report.get(file)?.some((m) => m.ruleId === 'import-x/no-restricted-paths'),
-      );
-      expect(needed).toEqual(SHARED_LAYER_EXCEPTIONS);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
 

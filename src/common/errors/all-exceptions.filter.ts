@@ -11,7 +11,7 @@ import type { Request, Response } from 'express';
 import { pageCacheKey, sendCachedPage, toCachedPage } from '../../render/cached-page';
 import { RenderService } from '../../render/render.service';
 import { PageCache } from '../../render/page-cache';
-import { ShopService } from '../../modules/shop/shop.service';
+import { SiteSource } from '../site/site-source';
 import { isDatabaseUnavailable } from '../../database/database';
 import { requestPath, sendRedirect } from '../http/safe-redirect';
 import { DomainErrorCode, DomainException } from './domain.exception';
@@ -28,7 +28,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   constructor(
     private readonly render: RenderService,
-    private readonly shops: ShopService,
+    private readonly shops: SiteSource,
     private readonly pageCache: PageCache,
   ) {}
 

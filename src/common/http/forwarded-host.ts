@@ -15,7 +15,7 @@ export function parseTrustedHostProxies(value: string): BlockList | null {
   return list;
 }
 
-interface HostRequest {
+export interface HostRequest {
   headers: { host?: string; 'x-forwarded-host'?: string | string[] };
   socket: { remoteAddress?: string };
 }

@@ -1,5 +1,5 @@
 import type { RouteMatch } from '../../render/render.service';
-import type { SiteContext } from '../../modules/shop/shop.types';
+import type { SiteContext } from '../site/site.types';
 
 declare module 'express-serve-static-core' {
   interface Request {

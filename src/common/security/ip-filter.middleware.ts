@@ -1,7 +1,7 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { IP_NOT_ALLOWED_TEXT } from '../errors/domain.exception';
-import { isProbeRequest } from '../../modules/health/probe-paths';
+import { isProbeRequest } from '../http/probe-paths';
 import { IpFilterService } from './ip-filter.service';
 
 /**

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { HealthService } from './health.service';
-import { LIVENESS_PATH, READINESS_PATH } from './probe-paths';
+import { LIVENESS_PATH, READINESS_PATH } from '../../common/http/probe-paths';
 
 @Controller()
 export class HealthController {

@@ -2,11 +2,12 @@ import { BlockList, isIP } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppCache } from '../../cache/app-cache.service';
 import { APP_CONFIG, shopDomainOverrides, type AppConfig } from '../../config/app.config';
-import { parseTrustedHostProxies, requestHost } from '../../common/http/forwarded-host';
+import { parseTrustedHostProxies, requestHost, type HostRequest } from '../../common/http/forwarded-host';
 import { buildPath, FALLBACK_LOCALE, isLocale, type Locale, type RouteName } from '../../../contracts/route-table';
 import { ShopRepository } from './shop.repository';
 import type { CountryChoice, MenuLink, ShellData } from '../../../contracts/shell';
 import type { SalesPlan, ShopSummary, SiteContext } from './shop.types';
+import type { SiteSource } from '../../common/site/site-source';
 
 export const DEFAULT_SHOP_ID = 1;
 
@@ -26,7 +27,7 @@ interface HostEntry {
  * resolves its host from an in-process index rebuilt when the cached catalogue changes.
  */
 @Injectable()
-export class ShopService {
+export class ShopService implements SiteSource {
   private index?: { catalogue: ShopCatalogue; hosts: Map<string, HostEntry>; builtAt: number };
   private readonly hostProxies: BlockList | null;
   /**
@@ -48,7 +49,7 @@ export class ShopService {
   }
 
   /** The host the visitor asked for: `Host`, or a trusted proxy's X-Forwarded-Host (TRUST_FORWARDED_HOST). */
-  hostOf(req: Parameters<typeof requestHost>[0]): string | undefined {
+  hostOf(req: HostRequest): string | undefined {
     return requestHost(req, this.hostProxies);
   }
 
