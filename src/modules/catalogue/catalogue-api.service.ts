@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainException } from '../../common/errors/domain.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { isLocale, matchRoute, type ListingTail, type Locale } from '../../../contracts/route-table';
+import { matchRoute, type ListingTail, type Locale } from '../../../contracts/route-table';
 import { RenderService } from '../../render/render.service';
 import { ShopService, type SiteContext } from '../shop';
 import { CatalogueRepository } from './catalogue.repository';
 import { isNew } from './catalogue.rules';
 import { CatalogueService } from './catalogue.service';
 import { DEFAULT_PRICE_RANGE, type ProductCardRow, type ProductQuery, type Sort } from './catalogue.types';
-import type { ProductListQueryDto, ShopScopedQueryDto, UrlEntityQueryDto } from './dto/product-query.dto';
+import type { ProductListQueryDto, UrlEntityQueryDto } from './dto/product-query.dto';
+import type { ShopScope } from '../../common/api';
 import { FILTERS, isFilterName, type FilterSelection } from '../../../contracts/filters';
 import { brandPicture, productPicture } from './product-card.mapper';
 import { parseListOptions, ProductListService } from './product-list.service';
@@ -86,30 +87,9 @@ export class CatalogueApiService {
   ) {}
 
   /** The request's site, or the one named by shop_id / lang / saleplan_id (each checked). */
-  async site(site: SiteContext, query: ShopScopedQueryDto & { saleplan_id?: number }): Promise<SiteContext> {
-    let result = site;
-    if (query.shop_id !== undefined && query.shop_id !== site.shop.id) {
-      const { shops, salesPlans } = await this.shops.catalogue();
-      const shop = shops.find((s) => s.id === query.shop_id);
-      if (!shop) throw DomainException.invalidInput({ shop_id: `unknown shop ${query.shop_id}` });
-      result = { ...site, shop, locale: shop.defaultLocale, salesPlan: salesPlans[shop.id] ?? site.salesPlan };
-    }
-    if (query.lang !== undefined) {
-      if (!isLocale(query.lang) || !result.shop.languages.some((l) => l.locale === query.lang))
-        throw DomainException.invalidInput({ lang: `language ${query.lang} is not served by shop ${result.shop.id}` });
-      result = { ...result, locale: query.lang };
-    }
-    if (query.saleplan_id !== undefined && query.saleplan_id !== result.salesPlan.id) {
-      const { salesPlans } = await this.shops.catalogue();
-      const plan = Object.entries(salesPlans).find(
-        ([shopId, p]) => p.id === query.saleplan_id && Number(shopId) === result.shop.id,
-      );
-      if (!plan)
-        throw DomainException.invalidInput({
-          saleplan_id: `sales plan ${query.saleplan_id} does not belong to shop ${result.shop.id}`,
-        });
-    }
-    return result;
+  /** The site the request names (shop_id, lang, saleplan_id), see SiteSource.scoped. */
+  site(site: SiteContext, query: ShopScope): Promise<SiteContext> {
+    return this.shops.scoped(site, query);
   }
 
   async list(site: SiteContext, query: ProductListQueryDto) {

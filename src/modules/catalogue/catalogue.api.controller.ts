@@ -1,9 +1,8 @@
 import { Controller, Get, Param, Query, UsePipes } from '@nestjs/common';
 import { Site } from '../../common/page/page.decorator';
-import { ParseIdPipe } from '../../common/validation/api-params';
+import { apiValidation, ParseIdPipe } from '../../common/api';
 import type { SiteContext } from '../shop';
 import { CatalogueApiService } from './catalogue-api.service';
-import { apiValidation } from './dto/api-validation';
 import {
   FaqQueryDto,
   ListingQueryDto,

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import { AppCache } from '../../cache/app-cache.service';
-import { hasControlCharacters } from '../../common/validation/api-params';
+import { hasControlCharacters } from '../../common/api/api-params';
 import { brandLogoSvg, type BrandLogoLayout } from './brand-logo.svg';
 import { MediaRepository } from './media.repository';
 import {

@@ -8,6 +8,8 @@ import { ShopRepository } from './shop.repository';
 import type { CountryChoice, MenuLink, ShellData } from '../../../contracts/shell';
 import type { SalesPlan, ShopSummary, SiteContext } from './shop.types';
 import type { SiteSource } from '../../common/site/site-source';
+import type { ShopScope } from '../../common/api';
+import { DomainException } from '../../common/errors/domain.exception';
 
 export const DEFAULT_SHOP_ID = 1;
 
@@ -88,6 +90,33 @@ export class ShopService implements SiteSource {
         }),
       };
     });
+  }
+
+  /** See SiteSource.scoped: the site an API request names, checked (400 naming the field). */
+  async scoped(site: SiteContext, query: ShopScope): Promise<SiteContext> {
+    let result = site;
+    if (query.shop_id !== undefined && query.shop_id !== site.shop.id) {
+      const { shops, salesPlans } = await this.catalogue();
+      const shop = shops.find((s) => s.id === query.shop_id);
+      if (!shop) throw DomainException.invalidInput({ shop_id: `unknown shop ${query.shop_id}` });
+      result = { ...site, shop, locale: shop.defaultLocale, salesPlan: salesPlans[shop.id] ?? site.salesPlan };
+    }
+    if (query.lang !== undefined) {
+      if (!isLocale(query.lang) || !result.shop.languages.some((l) => l.locale === query.lang))
+        throw DomainException.invalidInput({ lang: `language ${query.lang} is not served by shop ${result.shop.id}` });
+      result = { ...result, locale: query.lang };
+    }
+    if (query.saleplan_id !== undefined && query.saleplan_id !== result.salesPlan.id) {
+      const { salesPlans } = await this.catalogue();
+      const plan = Object.entries(salesPlans).find(
+        ([shopId, p]) => p.id === query.saleplan_id && Number(shopId) === result.shop.id,
+      );
+      if (!plan)
+        throw DomainException.invalidInput({
+          saleplan_id: `sales plan ${query.saleplan_id} does not belong to shop ${result.shop.id}`,
+        });
+    }
+    return result;
   }
 
   /** Shop and locale from the host (SPEC §1): default shop 1 and locale fr when no shop claims it. */

@@ -13,32 +13,21 @@ import {
   ValidateNested,
   IsObject,
 } from 'class-validator';
-import { LOCALES } from '../../../../contracts/route-table';
 import {
+  fromJson,
   HasNoControlCharacters,
   IsDatabaseId,
   IsIntegerParam,
   IsOptionalNotNull,
+  ShopScopedQueryDto,
+  toBool,
   toInteger,
-} from '../../../common/validation/api-params';
+} from '../../../common/api';
+
+export { ShopScopedQueryDto };
 import { SORTS } from '../catalogue.types';
 
-const toBool = ({ value }: { value: unknown }) =>
-  value === 'true' || value === '1' || value === true
-    ? true
-    : value === 'false' || value === '0' || value === false
-      ? false
-      : value;
-
-/** Parses a JSON query parameter; an unparsable value is kept as is so validation names it. */
-const json = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-};
+const json = fromJson;
 
 export class PriceRangeDto {
   @IsInt()
@@ -50,18 +39,6 @@ export class PriceRangeDto {
   @Min(0)
   @Max(10000)
   max = 10000;
-}
-
-/** Every request may name its shop and language (SPEC §7); both must agree with the shop's setup. */
-export class ShopScopedQueryDto {
-  @IsOptional()
-  @Transform(toInteger)
-  @IsDatabaseId()
-  shop_id?: number;
-
-  @IsOptional()
-  @IsIn(LOCALES as unknown as string[])
-  lang?: string;
 }
 
 export class ProductListQueryDto extends ShopScopedQueryDto {

@@ -1,5 +1,5 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
-import { DomainException } from '../../../common/errors/domain.exception';
+import { DomainException } from '../errors/domain.exception';
 
 function flatten(errors: ValidationError[], prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
