@@ -12,7 +12,8 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
  *   views/, client/       React and other packages, each other, contracts/ — never src/ (or test/, i18n/…)
  *   src/common, render,   never a feature module (src/modules/*)
  *   cache, database, config
- *   src/modules/<a>       another feature only through its public face, src/modules/<b>/index.ts
+ *   src/modules/<a>       another feature only through its public face, src/modules/<b>/index.ts;
+ *                         never the seed (src/database/seed)
  *   everywhere            no import cycle (import-x/no-cycle; type-only cycles: the architecture spec)
  *
  * Test files (`*.spec.ts`, test/) may import across layers: they are not part of the layering.
@@ -56,6 +57,12 @@ function zones(root) {
       from: './src/modules',
       message:
         'The shared layers (common, render, cache, database, config) never import a feature module: move the shared part down (a contract in src/common, implemented and provided by the feature).',
+    },
+    {
+      target: './src/modules',
+      from: './src/database/seed',
+      message:
+        'Features (their repositories included) never import the seed: what both need (table names, constants) goes in src/database/schema.ts.',
     },
     ...names.map((name) => ({
       target: `./src/modules/${name}`,

@@ -327,10 +327,14 @@ export interface FacetSummaryTable {
   locale: string;
   /** 0 = the whole catalogue. */
   category_id: number;
+  /** A filter name, or FACET_SUMMARY_TOTAL for the row that counts the products themselves. */
   name: string;
   value: string;
   count: number;
 }
+
+/** `facet_summary.name` of the row holding the number of products of a (sales plan, locale, category). */
+export const FACET_SUMMARY_TOTAL = '__total';
 
 export interface DB {
   shop: ShopTable;

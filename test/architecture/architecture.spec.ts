@@ -102,6 +102,13 @@ describe('layers: the ESLint rules of `npm run lint`', () => {
         `export const catalogue = [ShopService, Internal, rules];`,
       ].join('\n'),
       'src/modules/catalogue/catalogue.rules.ts': `export const rules = 1;\n`,
+      'src/database/seed/catalogue.seed.ts': `export const TOTAL = '__total';\n`,
+      'src/database/schema.ts': `export const FACET = 1;\n`,
+      'src/modules/catalogue/catalogue.repository.ts': [
+        `import { FACET } from '../../database/schema';`,
+        `import { TOTAL } from '../../database/seed/catalogue.seed';`,
+        `export const repository = [FACET, TOTAL];`,
+      ].join('\n'),
       'src/modules/catalogue/catalogue.service.spec.ts': `import { ShopService } from '../shop/shop.service';\nexport const t = ShopService;\n`,
       'src/page/page.decorator.ts': `import { intercept } from './page.interceptor';\nexport const Page = () => intercept;\n`,
       'src/page/page.interceptor.ts': `import { Page } from './page.decorator';\nexport const intercept = () => Page;\n`,
@@ -121,6 +128,12 @@ describe('layers: the ESLint rules of `npm run lint`', () => {
   it('the shared layers never import a feature module (the server may import views/)', () => {
     expect(rules(report.get('src/common/trail.ts'))).toEqual(['2 import-x/no-restricted-paths']);
     expect(rules(report.get('src/render/render.ts'))).toEqual(['1 import-x/no-restricted-paths']);
+  });
+
+  it('features never import the seed (content loading is not a read path); the schema is fine', () => {
+    expect(rules(report.get('src/modules/catalogue/catalogue.repository.ts'))).toEqual([
+      '2 import-x/no-restricted-paths',
+    ]);
   });
 
   it("a feature imports another feature through its index.ts only, never that feature's internals", () => {

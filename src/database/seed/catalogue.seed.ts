@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { facetsOf } from '../../../contracts/filters';
 import type { Database } from '../database';
-import type { DB } from '../schema';
+import { FACET_SUMMARY_TOTAL, type DB } from '../schema';
 import { loadCatalogue, pushesFor, type CatalogueContent, type ProductContent } from './catalogue-content';
 
 const SEARCH_CONFIG: Record<string, string> = { fr: 'french', de: 'german', it: 'italian', es: 'spanish', nl: 'dutch' };
@@ -360,7 +360,6 @@ async function seedBrandFaqs(trx: Transaction<DB>, content: CatalogueContent): P
  * The work grows in step with the catalogue. One transaction: readers see the old summary until
  * the new one is complete.
  */
-export const FACET_SUMMARY_TOTAL = '__total';
 const TOTAL = FACET_SUMMARY_TOTAL;
 /** Products per statement of the facet-summary refresh. */
 export const FACET_SUMMARY_CHUNK = 1000;

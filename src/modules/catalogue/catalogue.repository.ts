@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
-import type { DB } from '../../database/schema';
+import { FACET_SUMMARY_TOTAL, type DB } from '../../database/schema';
 import { DROPDOWN_LIMIT, FILTERS, type FilterName, type FilterSelection } from '../../../contracts/filters';
-import { FACET_SUMMARY_TOTAL } from '../../database/seed/catalogue.seed';
 import { LABEL_LOCALE } from '../media';
 import type { FacetCount, ProductCardRow, ProductQuery } from './catalogue.types';
 
