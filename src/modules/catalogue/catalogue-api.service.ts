@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainException } from '../../common/errors/domain.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { matchRoute, type ListingTail, type Locale } from '../../../contracts/route-table';
+import { buildPath, matchRoute, type ListingTail, type Locale } from '../../../contracts/route-table';
 import { RenderService } from '../../render/render.service';
 import { ShopService, type SiteContext } from '../shop';
 import { CatalogueRepository } from './catalogue.repository';
@@ -13,7 +13,7 @@ import type { ShopScope } from '../../common/api';
 import { FILTERS, isFilterName, type FilterSelection } from '../../../contracts/filters';
 import { brandPicture, productPicture } from './product-card.mapper';
 import { parseListOptions, ProductListService } from './product-list.service';
-import { ProductService } from './product.service';
+import { ProductDetailsService } from './product-details.service';
 
 const VALUE = /^[a-z0-9][a-z0-9_-]*$/;
 
@@ -79,7 +79,7 @@ export class CatalogueApiService {
   constructor(
     private readonly repository: CatalogueRepository,
     private readonly catalogue: CatalogueService,
-    private readonly products: ProductService,
+    private readonly details: ProductDetailsService,
     private readonly lists: ProductListService,
     private readonly shops: ShopService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -144,11 +144,10 @@ export class CatalogueApiService {
     };
   }
 
+  /** One product (SPEC §7 "Products"), from its records (ProductDetailsService), not from the page. */
   async product(site: SiteContext, id: number) {
-    const row = await this.repository.findProduct({ locale: site.locale, salesPlanId: site.salesPlan.id, id });
-    if (!row) throw DomainException.notFound('Product not found');
-    const view = await this.products.page(site, row.slug, '');
-    const p = view.props;
+    const row = await this.details.byId(site, id);
+    const details = await this.details.details(site, row);
     const vocabulary = await this.catalogue.vocabulary(site.locale);
     const brand = vocabulary.brands.find((b) => b.key === row.brand_key);
     const caracteristics: Record<string, { value: unknown }> = {
@@ -182,32 +181,39 @@ export class CatalogueApiService {
         },
         volume_discounts: row.volume_discounts,
         override_brand_logo: null,
-        categories: (await this.repository.productCategories(row.id, site.locale)).map((c) => ({
+        categories: details.categories.map((c) => ({
           id: c.id,
           name: c.name,
           slug: c.slug,
         })),
-        packaging: (p.packaging?.options ?? []).map((o) => ({ value: o.label, url: o.href })),
-        needs: (await this.repository.productNeeds(row.id, site.locale)).map((n) => ({
+        packaging: details.packagings.map((o) => ({
+          value: o.label,
+          url: buildPath('product', site.locale, { slug: o.slug }),
+        })),
+        needs: details.needs.map((n) => ({
           label: n.label,
           parent: n.parent_label ? { label: n.parent_label, slug: n.parent_slug } : null,
           page: { slug: n.slug },
         })),
-        associates: p.related.map((r) => ({ id: r.id, name: r.name, url: r.href })),
+        associates: details.associates.map((r) => ({
+          id: r.id,
+          name: r.name,
+          url: buildPath('product', site.locale, { slug: r.slug }),
+        })),
         nutritions: row.nutrition,
-        push_promote: p.promo
+        push_promote: details.promo
           ? {
-              text: p.promo.text,
-              background: p.promo.background,
-              packshot: p.promo.packshot,
-              label_link: p.promo.labelLink,
-              url_link: p.promo.href,
+              text: details.promo.text,
+              background: details.promo.background,
+              packshot: details.promo.packshot,
+              label_link: details.promo.labelLink,
+              url_link: details.promo.href,
             }
           : null,
-        metas: { description: view.head.description },
-        description: p.description,
+        metas: { description: details.meta },
+        description: details.description,
         caracteristics,
-        documents: p.documents.map((d) => ({ value: { type: d.type, url: d.href, title: d.title } })),
+        documents: details.documents.map((d) => ({ value: { type: d.type, url: d.href, title: d.title } })),
       },
     };
   }

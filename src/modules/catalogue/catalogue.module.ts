@@ -8,10 +8,18 @@ import { ProductListPageController } from './product-list.page.controller';
 import { ProductListService } from './product-list.service';
 import { ProductPageController } from './product.page.controller';
 import { ProductService } from './product.service';
+import { ProductDetailsService } from './product-details.service';
 
 @Module({
   controllers: [DocumentController, CatalogueApiController, ProductListPageController, ProductPageController],
-  providers: [CatalogueRepository, CatalogueService, ProductListService, ProductService, CatalogueApiService],
+  providers: [
+    CatalogueRepository,
+    CatalogueService,
+    ProductListService,
+    ProductDetailsService,
+    ProductService,
+    CatalogueApiService,
+  ],
   exports: [CatalogueService, ProductService],
 })
 export class CatalogueModule {}

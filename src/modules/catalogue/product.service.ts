@@ -5,35 +5,20 @@ import { AppCache } from '../../cache/app-cache.service';
 import { DomainException } from '../../common/errors/domain.exception';
 import { buildPath, BRAND_CORNERS, type Locale } from '../../../contracts/route-table';
 import { sanitize } from '../../common/security/sanitize';
-import type {
-  NutritionCompound,
-  NutritionTable,
-  ProductDocument,
-  PushPromote,
-  VolumeDiscount,
-} from '../../database/schema';
+import type { NutritionCompound, NutritionTable, VolumeDiscount } from '../../database/schema';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import { ShopService, type SiteContext } from '../shop';
 import { CatalogueRepository } from './catalogue.repository';
 import { labelsOf, type SectionKey, type Translate } from '../../../contracts/i18n';
 import { formatPrice } from '../../../contracts/prices';
-import {
-  cutText,
-  isNew,
-  PRODUCT_FAQ_LIMIT,
-  PRODUCT_META_MAX,
-  productTabs,
-  PROMO_TEXT_MAX,
-  stripHtml,
-} from './catalogue.rules';
+import { cutText, isNew, PRODUCT_META_MAX, productTabs, stripHtml } from './catalogue.rules';
 import { CatalogueService } from './catalogue.service';
 import { SPECIAL_PRECAUTION_EANS } from './catalogue.types';
 import { simplePdf } from './pdf';
 import { galleryVisuals, LABEL_LOCALE, PRODUCT_IMAGE_SIZES, slidePicture, type SlideSubject } from '../media';
 import { brandPicture, productPicture } from './product-card.mapper';
-
-type ProductRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findProduct']>>>;
+import { ProductDetailsService, type ProductRow } from './product-details.service';
 
 /**
  * The product page and its FAQ page (SPEC §2.2 "Product detail", "Product FAQ"): every rule of the
@@ -47,18 +32,12 @@ export class ProductService {
     private readonly cache: AppCache,
     private readonly render: RenderService,
     private readonly shops: ShopService,
+    private readonly products: ProductDetailsService,
   ) {}
 
   /** The product visible on this site, or a 301 to its new slug (query kept), or 404. */
-  async bySlug(site: SiteContext, slug: string, search: string): Promise<ProductRow> {
-    const row = await this.cache.getOrSet(`product:slug:${site.locale}:${site.salesPlan.id}:${slug}`, async () => {
-      const found = await this.repository.findProduct({ locale: site.locale, salesPlanId: site.salesPlan.id, slug });
-      return found ?? null;
-    });
-    if (row) return row;
-    const renamed = await this.repository.renamedProductSlug(site.locale, slug);
-    if (renamed) throw DomainException.redirect(buildPath('product', site.locale, { slug: renamed }) + search, 301);
-    throw DomainException.notFound('Product not found');
+  bySlug(site: SiteContext, slug: string, search: string): Promise<ProductRow> {
+    return this.products.bySlug(site, slug, search);
   }
 
   async page(site: SiteContext, slug: string, search: string): Promise<PageView<ProductDetailProps>> {
@@ -67,23 +46,13 @@ export class ProductService {
     const locale = site.locale;
     const texts = row.texts ?? {};
     const c = row.caracteristics ?? {};
-    const [vocabulary, categories, needs, slugs, faqs, allFaqs, associates, packagings, shell] = await Promise.all([
+    const [details, vocabulary, shell] = await Promise.all([
+      this.products.details(site, row),
       this.catalogue.vocabulary(locale),
-      this.repository.productCategories(row.id, locale),
-      this.repository.productNeeds(row.id, locale),
-      this.repository.productSlugs(row.id),
-      this.repository.productFaqs(row.id, locale, PRODUCT_FAQ_LIMIT),
-      this.repository.productFaqs(row.id, locale),
-      this.repository.associateIds(row.id),
-      row.packaging_group
-        ? this.repository.packagings(row.packaging_group, locale, site.salesPlan.id)
-        : Promise.resolve([]),
       this.shops.shell(site.shop.id, locale, t('shell.app_title')),
     ]);
-    const related = await this.catalogue.cardsByIds(
-      associates.map((a) => a.associate_id),
-      site,
-    );
+    const { categories, needs, slugs, faqs, documents } = details;
+    const related = await this.catalogue.cards(details.associates, site);
     const price = Number(row.price);
     const original = row.original_price === null ? null : Number(row.original_price);
     const currency = site.salesPlan.currencySymbol;
@@ -93,11 +62,6 @@ export class ProductService {
       price: Number(tier.price),
     }));
     const nutrition = row.nutrition ? nutritionView(row.nutrition, locale, t) : null;
-    const documents = (row.documents ?? []).map((d: ProductDocument) => ({
-      title: d.title[locale] ?? d.title.fr ?? d.file,
-      type: d.type,
-      href: `/documents/${encodeURIComponent(d.file)}`,
-    }));
     const name = row.name;
     const labels = (c.labels ?? []).map((key) => {
       const extra = vocabulary.extras.labels?.[key] ?? {};
@@ -122,13 +86,12 @@ export class ProductService {
       hasAdvices: false,
       hasRelated: related.length > 0,
     }).map((tab) => ({ id: tab.id, title: t(tab.titleKey) }));
-    const promote = pushPromote(row.push_promote, locale);
     const isSpecial = (SPECIAL_PRECAUTION_EANS as readonly string[]).includes(row.ean);
     const productPath = buildPath('product', locale, { slug: row.slug });
     const brandHref = (BRAND_CORNERS as readonly string[]).includes(row.brand_key)
       ? `/${row.brand_key}`
       : buildPath('brand', locale, { slug: row.brand_slug });
-    const meta = cutText(row.meta_description || texts.intro_text || texts.description || name, PRODUCT_META_MAX);
+    const meta = details.meta;
     const image = `${site.origin}${productPicture(row, 'zoom').fallback}`;
     const jsonLd = {
       '@context': 'https://schema.org',
@@ -202,17 +165,16 @@ export class ProductService {
         labels,
         galenicFormat: c.galenic_format ? (vocabulary.labels.galenic_format?.[c.galenic_format] ?? null) : null,
         flavour: c.flavour ? (vocabulary.labels.flavour?.[c.flavour] ?? null) : null,
-        packaging:
-          packagings.length > 1
-            ? {
-                label: t('product.packaging'),
-                options: packagings.map((p) => ({
-                  label: p.label ?? p.slug,
-                  href: buildPath('product', locale, { slug: p.slug }),
-                  current: p.id === row.id,
-                })),
-              }
-            : null,
+        packaging: details.packagings.length
+          ? {
+              label: t('product.packaging'),
+              options: details.packagings.map((p) => ({
+                label: p.label,
+                href: buildPath('product', locale, { slug: p.slug }),
+                current: p.current,
+              })),
+            }
+          : null,
         price: row.is_free
           ? null
           : {
@@ -232,16 +194,16 @@ export class ProductService {
           typeof c.units_ufc === 'number' && c.units_ufc > 0
             ? t('product.units_mention', { count: c.units_ufc })
             : null,
-        promo: promote,
+        promo: details.promo,
         legalNotice: texts.legal_notices ?? null,
         marketingDescription: texts.marketing_description ?? null,
         faq: {
           href: buildPath('productFaq', locale, { slug: row.slug }),
-          items: faqs.map((f) => ({ question: f.question, answer: sanitize(f.answer) })),
-          total: allFaqs.length,
+          items: faqs.shown.map((f) => ({ question: f.question, answer: sanitize(f.answer) })),
+          total: faqs.total,
         },
         tabs,
-        description: sanitize(texts.description),
+        description: details.description,
         introText: texts.intro_text ?? null,
         doYouKnow: texts.do_you_know ?? null,
         gourmetAdvice: texts.gourmet_advice ?? null,
@@ -254,7 +216,7 @@ export class ProductService {
         ingredients: sanitize(texts.ingredients),
         nutrition,
         storeLocator: c.not_sold_in_store === true ? null : { action: buildPath('storeFinder', locale) },
-        documents,
+        documents: documents.map((d) => ({ title: d.title, type: d.type, href: d.href })),
         related,
         caseToRecycle: c.case_to_recycle === 'on',
         needs: needs.map((n) => ({ label: n.label, href: buildPath('need', locale, { slug: n.slug }) })),
@@ -393,19 +355,6 @@ export class ProductService {
       },
     };
   }
-}
-
-function pushPromote(push: PushPromote | null, locale: string): ProductDetailProps['promo'] {
-  if (!push) return null;
-  const text = push[locale] as { text: string; label_link: string; url_link: string } | undefined;
-  if (!text || typeof text !== 'object') return null;
-  return {
-    text: cutText(text.text, PROMO_TEXT_MAX),
-    labelLink: text.label_link,
-    href: text.url_link,
-    background: /^#[0-9a-f]{3,8}$/i.test(String(push.background)) ? String(push.background) : '#f4f1ea',
-    packshot: push.packshot === true,
-  };
 }
 
 function nutritionView(table: NutritionTable, locale: string, t: Translate): NutritionView {
