@@ -1,5 +1,6 @@
 /**
- * Three projects: unit specs beside the code, end-to-end specs (supertest, real app, embedded
+ * Four projects: unit specs beside the code, repository specs (test/repository: the SQL against
+ * PGlite, or the PostgreSQL server with DATABASE_URL), end-to-end specs (supertest, real app, embedded
  * database or the PostgreSQL/Redis servers when DATABASE_URL/REDIS_URL are set), browser specs
  * (Debian's Chromium through playwright-core against a started production build).
  */
@@ -34,6 +35,8 @@ module.exports = {
         '<rootDir>/test/architecture/**/*.spec.ts',
       ],
     },
+    // SQL of the repositories against a real database (PGlite, or the server with DATABASE_URL).
+    { ...common, displayName: 'repository', testMatch: ['<rootDir>/test/repository/**/*.repo-spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
     {
       ...common,

@@ -17,6 +17,7 @@ case "$1 $2" in
   "run typecheck") [ -n "$STUB_TYPES_FAIL" ] && exit 2; exit 0 ;;
   "test "*) echo "Tests:       2 passed, 2 total"; exit 0 ;;
   "run test:e2e") echo "Tests:       3 passed, 3 total"; exit 0 ;;
+  "run test:repository") echo "Tests:       1 passed, 1 total"; exit 0 ;;
 esac
 exit 0
 `;
@@ -69,16 +70,17 @@ describe('.ci/run checks (with stubbed tools)', () => {
       'run lint',
       'run typecheck',
       'test',
+      'run test:repository',
       'run test:e2e',
     ]);
-    expect(result.output).toContain('5 passed, 0 failed, 0 skipped');
+    expect(result.output).toContain('6 passed, 0 failed, 0 skipped');
     expect(result.code).toBe(0);
   });
 
   it('a lint failure fails the run, is named, and counts as one failure', async () => {
     const result = await run({ STUB_LINT_FAILS: '1' });
     expect(result.output).toContain('failed step: lint (exit 1)');
-    expect(result.output).toContain('5 passed, 1 failed, 0 skipped');
+    expect(result.output).toContain('6 passed, 1 failed, 0 skipped');
     expect(result.code).not.toBe(0);
     // The tests still run, so one CI run reports everything that is wrong.
     expect(result.calls).toContain('test');
@@ -87,7 +89,7 @@ describe('.ci/run checks (with stubbed tools)', () => {
   it('a type error fails the run and counts as one failure', async () => {
     const result = await run({ STUB_TYPES_FAIL: '1' });
     expect(result.output).toContain('failed step: typecheck (exit 2)');
-    expect(result.output).toContain('5 passed, 1 failed, 0 skipped');
+    expect(result.output).toContain('6 passed, 1 failed, 0 skipped');
     expect(result.code).not.toBe(0);
   });
 });

@@ -69,7 +69,7 @@ describe('.ci/run (with stubbed tools)', () => {
 
   it('removes its log folder after a green run', async () => {
     const result = await run();
-    expect(result.output).toContain('5 passed, 0 failed, 0 skipped');
+    expect(result.output).toContain('8 passed, 0 failed, 0 skipped');
     expect(result.code).toBe(0);
     expect(result.leftovers).toEqual([]);
   });

@@ -34,14 +34,20 @@ describe('npm test without Chromium (e2e)', () => {
     expect(sut.status).toBe(0);
     expect(sut.stdout.startsWith(MISSING)).toBe(true);
     expect(sut.stdout.split(MISSING)).toHaveLength(2);
-    expect(sut.calls).toEqual(['run build', 'run test:unit', 'run test:e2e']);
+    expect(sut.calls).toEqual(['run build', 'run test:unit', 'run test:repository', 'run test:e2e']);
   });
 
   it('runs the browser specs too when Chromium is there', () => {
     const sut = runTestCommand(process.execPath);
     expect(sut.status).toBe(0);
     expect(sut.stdout).not.toContain('Browser specs need');
-    expect(sut.calls).toEqual(['run build', 'run test:unit', 'run test:e2e', 'run test:browser']);
+    expect(sut.calls).toEqual([
+      'run build',
+      'run test:unit',
+      'run test:repository',
+      'run test:e2e',
+      'run test:browser',
+    ]);
   });
 
   it('the browser suite on its own skips its specs with that message, without errors', () => {
