@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
 import { FACET_SUMMARY_TOTAL, type DB } from '../../database/schema';
@@ -204,19 +205,20 @@ export class CatalogueRepository {
       // Dropdown filters show 15 values (SPEC §4): the most frequent are read, not 10,000 products.
       const dropdowns = FILTERS.filter((f) => f.dropdown && names.includes(f.name)).map((f) => f.name);
       const lists = names.filter((n) => !dropdowns.includes(n));
-      const rows = (
-        await Promise.all([
-          lists.length ? summary().where('name', 'in', lists).execute() : Promise.resolve([]),
-          ...dropdowns.map((name) =>
-            summary()
-              .where('name', '=', name)
-              .orderBy('count', 'desc')
-              .orderBy('value')
-              .limit(DROPDOWN_LIMIT)
-              .execute(),
-          ),
-        ])
-      ).flat();
+      // One round trip: the list filters' rows and each dropdown's top values, as a union of
+      // derived tables (each part keeps its own order and limit, and its index).
+      const parts = [
+        ...(lists.length ? [summary().where('name', 'in', lists)] : []),
+        ...dropdowns.map((name) =>
+          summary().where('name', '=', name).orderBy('count', 'desc').orderBy('value').limit(DROPDOWN_LIMIT),
+        ),
+      ].map((part, i) => this.db.selectFrom(part.as(`part${i}`)).select(['name', 'value', 'count']));
+      const rows = parts.length
+        ? await parts
+            .slice(1)
+            .reduce((union, part) => union.unionAll(part), parts[0])
+            .execute()
+        : [];
       // Empty only before the first refresh (a database migrated but not yet re-seeded): count live.
       if (rows.length) return rows.map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
     }
@@ -255,52 +257,57 @@ export class CatalogueRepository {
       .execute();
   }
 
-  labels(kinds: string[], locale: string) {
+  /**
+   * The catalogue's words in a locale in one round trip: the labels of the given vocabulary kinds,
+   * the brands (in brand order) and the needs (in need order, with their parent's key).
+   */
+  vocabulary(kinds: string[], locale: string) {
     return this.db
-      .selectFrom('vocabulary')
-      .select(['kind', 'key', 'label', 'extra'])
-      .where('kind', 'in', kinds)
-      .where('locale', '=', locale)
-      .execute();
-  }
-
-  brandsByKey(locale: string) {
-    return this.db
-      .selectFrom('brand')
-      .innerJoin('brand_translation', (j) =>
-        j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', locale),
-      )
-      .select([
-        'brand.id',
-        'brand.key',
-        'brand.class',
-        'brand.color',
-        'brand.corner',
-        'brand_translation.name',
-        'brand_translation.slug',
+      .selectNoFrom((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('vocabulary')
+            .select(['kind', 'key', 'label', 'extra'])
+            .where('kind', 'in', kinds)
+            .where('locale', '=', locale),
+        ).as('labels'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('brand')
+            .innerJoin('brand_translation', (j) =>
+              j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', locale),
+            )
+            .select([
+              'brand.id',
+              'brand.key',
+              'brand.class',
+              'brand.color',
+              'brand.corner',
+              'brand_translation.name',
+              'brand_translation.slug',
+            ])
+            .orderBy('brand.position'),
+        ).as('brands'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('need')
+            .innerJoin('need_translation', (j) =>
+              j.onRef('need_translation.need_id', '=', 'need.id').on('need_translation.locale', '=', locale),
+            )
+            .leftJoin('need as parent', 'parent.id', 'need.parent_id')
+            .select([
+              'need.id',
+              'need.key',
+              'need.parent_id',
+              'parent.key as parent_key',
+              'need.order',
+              'need_translation.label',
+              'need_translation.slug',
+            ])
+            .orderBy('need.order'),
+        ).as('needs'),
       ])
-      .orderBy('brand.position')
-      .execute();
-  }
-
-  needs(locale: string) {
-    return this.db
-      .selectFrom('need')
-      .innerJoin('need_translation', (j) =>
-        j.onRef('need_translation.need_id', '=', 'need.id').on('need_translation.locale', '=', locale),
-      )
-      .leftJoin('need as parent', 'parent.id', 'need.parent_id')
-      .select([
-        'need.id',
-        'need.key',
-        'need.parent_id',
-        'parent.key as parent_key',
-        'need.order',
-        'need_translation.label',
-        'need_translation.slug',
-      ])
-      .orderBy('need.order')
-      .execute();
+      .executeTakeFirstOrThrow();
   }
 
   productNames(locale: string, keys: string[]) {

@@ -46,11 +46,7 @@ export class CatalogueService {
 
   async vocabulary(locale: Locale): Promise<Vocabulary> {
     return this.cache.getOrSet(`catalogue:vocabulary:${locale}`, async () => {
-      const [rows, brands, needs] = await Promise.all([
-        this.repository.labels(VOCABULARY_KINDS, locale),
-        this.repository.brandsByKey(locale),
-        this.repository.needs(locale),
-      ]);
+      const { labels: rows, brands, needs } = await this.repository.vocabulary(VOCABULARY_KINDS, locale);
       const labels: Vocabulary['labels'] = {};
       const extras: Vocabulary['extras'] = {};
       for (const row of rows) {

@@ -152,11 +152,7 @@ export class ShopService implements SiteSource {
 
   async shell(shopId: number, locale: Locale, appTitle: string): Promise<ShellData> {
     return this.cache.getOrSet(`shop:shell:${shopId}:${locale}`, async () => {
-      const [country, settings, items] = await Promise.all([
-        this.repository.findCountrySetting(shopId, locale),
-        this.repository.findGlobalSettings(shopId, locale),
-        this.repository.findMenuItems(shopId, locale),
-      ]);
+      const { country, settings, items } = await this.repository.findShell(shopId, locale);
       const menus = (menu: string): MenuLink[] => {
         const rows = items.filter((i) => i.menu === menu);
         const link = (row: (typeof rows)[number]): MenuLink => ({
