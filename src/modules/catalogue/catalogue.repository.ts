@@ -81,53 +81,46 @@ export class CatalogueRepository {
   async listProducts(query: ProductQuery): Promise<{ items: ProductCardRow[]; total: number }> {
     const perPage = query.perPage ?? 12;
     const page = Math.max(1, query.page ?? 1);
-    // The page's ids first (sorted and cut in the index-friendly scope), then their details: the
-    // joins for names, brand and labels run for 12 rows, not for the whole catalogue.
-    // An unfiltered list takes its total from the facet summary and walks products in position
-    // order; otherwise the total rides along as a window count (one scan, not two). A page past the
-    // end has no row to carry it, so only then is it counted on its own.
+    // One statement: the page's ids (sorted and cut in the index-friendly scope) as a derived table,
+    // joined to their details: the joins for names, brand and labels run for 12 rows, not for the
+    // whole catalogue. An unfiltered list takes its total from the facet summary (a scalar subquery)
+    // and walks products in position order; otherwise the total rides along as a window count (one
+    // scan, not two). A page past the end has no row to carry it, so only then is it counted apart.
     const summarised = usesFacetSummary(query) && (query.sort ?? 'asc_order') === 'asc_order';
-    const summaryTotal = summarised ? await this.summaryTotal(query) : undefined;
-    let ids = this.scope(query).select(
-      summaryTotal === undefined
-        ? ['product.id', sql<number>`count(*) over ()`.as('total')]
-        : ['product.id', sql<number>`${summaryTotal}::int`.as('total')],
-    );
-    ids =
+    const order =
       query.sort === 'asc_price'
-        ? ids.orderBy('product_price.price', 'asc')
+        ? sql`product_price.price asc, product.id`
         : query.sort === 'desc_price'
-          ? ids.orderBy('product_price.price', 'desc')
-          : ids.orderBy('product.position', 'asc');
-    const pageIds = await ids
-      .orderBy('product.id')
+          ? sql`product_price.price desc, product.id`
+          : sql`product.position asc, product.id`;
+    const total = summarised
+      ? sql<number | null>`(${this.db
+          .selectFrom('facet_summary')
+          .select('count')
+          .where('sales_plan_id', '=', query.salesPlanId)
+          .where('locale', '=', query.locale)
+          .where('category_id', '=', query.expertiseId ?? 0)
+          .where('name', '=', FACET_SUMMARY_TOTAL)})`
+      : sql<number | null>`count(*) over ()`;
+    const pageIds = this.scope(query)
+      .select(['product.id', total.as('total'), sql<number>`row_number() over (order by ${order})`.as('ord')])
+      .orderBy(order)
       .limit(perPage)
-      .offset((page - 1) * perPage)
+      .offset((page - 1) * perPage);
+    const rows = await this.cardQuery(query.locale, query.salesPlanId)
+      .innerJoin(pageIds.as('page'), 'page.id', 'product.id')
+      .select(['page.total', 'page.ord'])
+      .orderBy('page.ord')
       .execute();
-    const count = pageIds.length
-      ? { total: pageIds[0].total }
-      : await this.scope(query)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirst();
-    const order = pageIds.map((row) => row.id);
-    const items = order.length ? await this.cardRows(order, query.locale, query.salesPlanId) : [];
-    const byId = new Map(items.map((item) => [item.id, item]));
-    return {
-      items: order.map((id) => byId.get(id)).filter((item): item is ProductCardRow => item !== undefined),
-      total: Number(count?.total ?? 0),
-    };
-  }
-
-  private async summaryTotal(query: ProductQuery): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('facet_summary')
-      .select('count')
-      .where('sales_plan_id', '=', query.salesPlanId)
-      .where('locale', '=', query.locale)
-      .where('category_id', '=', query.expertiseId ?? 0)
-      .where('name', '=', FACET_SUMMARY_TOTAL)
-      .executeTakeFirst();
-    return row ? Number(row.count) : undefined;
+    let count = rows.length ? rows[0].total : null;
+    if (count === null) {
+      const counted = await this.scope(query)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirst();
+      count = counted?.total ?? 0;
+    }
+    const items = rows.map(({ total: _total, ord: _ord, ...card }) => card) as unknown as ProductCardRow[];
+    return { items, total: Number(count) };
   }
 
   /**
@@ -155,38 +148,34 @@ export class CatalogueRepository {
       );
   }
 
-  /** Card fields of the given products, in a locale and sales plan. */
-  private async cardRows(ids: number[], locale: string, salesPlanId: number): Promise<ProductCardRow[]> {
-    const rows = await this.productWithBrand(locale, salesPlanId)
-      .select([
-        sql<string>`coalesce(label_t.name, product_translation.name)`.as('name_fr'),
-        sql<string>`coalesce(label_b.name, brand_translation.name)`.as('brand_name_fr'),
-        'brand.color as brand_color',
-        'product.id',
-        'product.reference',
-        'product.ean',
-        'product_translation.name',
-        'product_translation.slug',
-        sql<string | null>`product_translation.texts->>'tagline'`.as('tagline'),
-        'product.product_type',
-        'product.is_new_from',
-        'product.is_new_to',
-        'product.is_new_formulae',
-        'product.promoted',
-        'product.is_free',
-        'product_price.price',
-        'product_price.original_price',
-        'product.image',
-        'brand.key as brand_key',
-        'brand_translation.name as brand_name',
-        'brand_translation.slug as brand_slug',
-        'brand.class as brand_class',
-        sql<boolean>`coalesce((product.caracteristics->>'not_sold_in_store')::boolean, false)`.as('not_sold_in_store'),
-        sql<string | null>`product.caracteristics->>'galenic_format'`.as('galenic_format'),
-      ])
-      .where('product.id', 'in', ids)
-      .execute();
-    return rows as unknown as ProductCardRow[];
+  /** The card fields of products in a locale and sales plan (listProducts joins the page's ids to it). */
+  private cardQuery(locale: string, salesPlanId: number) {
+    return this.productWithBrand(locale, salesPlanId).select([
+      sql<string>`coalesce(label_t.name, product_translation.name)`.as('name_fr'),
+      sql<string>`coalesce(label_b.name, brand_translation.name)`.as('brand_name_fr'),
+      'brand.color as brand_color',
+      'product.id',
+      'product.reference',
+      'product.ean',
+      'product_translation.name',
+      'product_translation.slug',
+      sql<string | null>`product_translation.texts->>'tagline'`.as('tagline'),
+      'product.product_type',
+      'product.is_new_from',
+      'product.is_new_to',
+      'product.is_new_formulae',
+      'product.promoted',
+      'product.is_free',
+      'product_price.price',
+      'product_price.original_price',
+      'product.image',
+      'brand.key as brand_key',
+      'brand_translation.name as brand_name',
+      'brand_translation.slug as brand_slug',
+      'brand.class as brand_class',
+      sql<boolean>`coalesce((product.caracteristics->>'not_sold_in_store')::boolean, false)`.as('not_sold_in_store'),
+      sql<string | null>`product.caracteristics->>'galenic_format'`.as('galenic_format'),
+    ]);
   }
 
   /**
@@ -401,15 +390,15 @@ export class CatalogueRepository {
     return row?.slug;
   }
 
-  productSlugs(productId: number) {
-    return this.db
-      .selectFrom('product_translation')
-      .select(['locale', 'slug'])
-      .where('product_id', '=', productId)
-      .execute();
+  private productSlugsQuery(productId: number) {
+    return this.db.selectFrom('product_translation').select(['locale', 'slug']).where('product_id', '=', productId);
   }
 
-  productCategories(productId: number, locale: string) {
+  productSlugs(productId: number) {
+    return this.productSlugsQuery(productId).execute();
+  }
+
+  private productCategoriesQuery(productId: number, locale: string) {
     return this.db
       .selectFrom('product_category')
       .innerJoin('category', 'category.id', 'product_category.category_id')
@@ -425,11 +414,14 @@ export class CatalogueRepository {
         'category_translation.slug',
       ])
       .where('product_category.product_id', '=', productId)
-      .orderBy('category.position')
-      .execute();
+      .orderBy('category.position');
   }
 
-  productNeeds(productId: number, locale: string) {
+  productCategories(productId: number, locale: string) {
+    return this.productCategoriesQuery(productId, locale).execute();
+  }
+
+  private productNeedsQuery(productId: number, locale: string) {
     return this.db
       .selectFrom('product_need')
       .innerJoin('need', 'need.id', 'product_need.need_id')
@@ -448,12 +440,15 @@ export class CatalogueRepository {
         'parent.slug as parent_slug',
       ])
       .where('product_need.product_id', '=', productId)
-      .orderBy('need.order')
-      .execute();
+      .orderBy('need.order');
+  }
+
+  productNeeds(productId: number, locale: string) {
+    return this.productNeedsQuery(productId, locale).execute();
   }
 
   /** Other packagings of the same product (same packaging group), visible in the plan. */
-  packagings(group: string, locale: string, salesPlanId: number) {
+  private packagingsQuery(group: string, locale: string, salesPlanId: number) {
     return this.db
       .selectFrom('product')
       .innerJoin('product_translation', (j) =>
@@ -470,17 +465,41 @@ export class CatalogueRepository {
       .where('product.packaging_group', '=', group)
       .where('product.published', '=', true)
       .orderBy('product.position')
-      .orderBy('product.id')
-      .execute();
+      .orderBy('product.id');
   }
 
-  associateIds(productId: number) {
+  packagings(group: string, locale: string, salesPlanId: number) {
+    return this.packagingsQuery(group, locale, salesPlanId).execute();
+  }
+
+  private associateIdsQuery(productId: number) {
     return this.db
       .selectFrom('product_associate')
       .select('associate_id')
       .where('product_id', '=', productId)
-      .orderBy('position')
-      .execute();
+      .orderBy('position');
+  }
+
+  associateIds(productId: number) {
+    return this.associateIdsQuery(productId).execute();
+  }
+
+  /**
+   * Everything the product page and the product API read about a product besides its own row, in
+   * one round trip: categories, needs, slugs per locale, FAQs, associated product ids and the other
+   * packagings of its group (visible in the plan), each as a JSON array built by the database.
+   */
+  productRelations(product: { id: number; packaging_group: string | null }, locale: string, salesPlanId: number) {
+    return this.db
+      .selectNoFrom([
+        jsonArrayFrom(this.productCategoriesQuery(product.id, locale)).as('categories'),
+        jsonArrayFrom(this.productNeedsQuery(product.id, locale)).as('needs'),
+        jsonArrayFrom(this.productSlugsQuery(product.id)).as('slugs'),
+        jsonArrayFrom(this.productFaqsQuery(product.id, locale)).as('faqs'),
+        jsonArrayFrom(this.associateIdsQuery(product.id)).as('associates'),
+        jsonArrayFrom(this.packagingsQuery(product.packaging_group ?? '', locale, salesPlanId)).as('packagings'),
+      ])
+      .executeTakeFirstOrThrow();
   }
 
   async cardsByIds(ids: number[], query: Pick<ProductQuery, 'locale' | 'salesPlanId'>): Promise<ProductCardRow[]> {
@@ -489,7 +508,7 @@ export class CatalogueRepository {
     return ids.map((id) => items.find((i) => i.id === id)).filter((i): i is ProductCardRow => !!i);
   }
 
-  productFaqs(productId: number, locale: string, limit?: number) {
+  private productFaqsQuery(productId: number, locale: string, limit?: number) {
     return this.db
       .selectFrom('product_faq')
       .select(['id', 'question', 'answer'])
@@ -497,8 +516,11 @@ export class CatalogueRepository {
       .where('locale', '=', locale)
       .orderBy('position')
       .orderBy('id')
-      .$if(limit !== undefined, (q) => q.limit(limit as number))
-      .execute();
+      .$if(limit !== undefined, (q) => q.limit(limit as number));
+  }
+
+  productFaqs(productId: number, locale: string, limit?: number) {
+    return this.productFaqsQuery(productId, locale, limit).execute();
   }
 
   brandFaqs(brandId: number, locale: string) {

@@ -20,28 +20,36 @@ function product(over: Partial<ProductRow> = {}): ProductRow {
   } as unknown as ProductRow;
 }
 
-function repository(over: Partial<Record<keyof CatalogueRepository, unknown>> = {}): CatalogueRepository {
-  const none = async () => [];
+interface Relations {
+  faqs?: unknown[];
+  associates?: Array<{ associate_id: number }>;
+  packagings?: unknown[];
+}
+
+function repository(relations: Relations = {}, over: Partial<Record<keyof CatalogueRepository, unknown>> = {}) {
   return {
-    productCategories: none,
-    productNeeds: none,
-    productSlugs: none,
-    productFaqs: none,
-    associateIds: none,
-    packagings: none,
-    cardsByIds: none,
+    productRelations: jest.fn(async (row: { packaging_group: string | null }) => ({
+      categories: [],
+      needs: [],
+      slugs: [],
+      faqs: relations.faqs ?? [],
+      associates: relations.associates ?? [],
+      // The database answers no packaging for a product without a group.
+      packagings: row.packaging_group ? (relations.packagings ?? []) : [],
+    })),
+    cardsByIds: async () => [],
     ...over,
   } as unknown as CatalogueRepository;
 }
 
 describe('ProductDetailsService.details', () => {
-  it('shows the first 4 FAQs and counts them all (one query, not two)', async () => {
+  it('shows the first 4 FAQs and counts them all (one round trip for all the relations)', async () => {
     const faqs = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, question: `Q${i}`, answer: 'A' }));
-    const productFaqs = jest.fn(async () => faqs);
-    const details = await new ProductDetailsService(repository({ productFaqs }), passThrough).details(site, product());
+    const repo = repository({ faqs });
+    const details = await new ProductDetailsService(repo, passThrough).details(site, product());
     expect(details.faqs.shown.map((f) => f.id)).toEqual([1, 2, 3, 4]);
     expect(details.faqs.total).toBe(6);
-    expect(productFaqs).toHaveBeenCalledTimes(1);
+    expect(repo.productRelations).toHaveBeenCalledTimes(1);
   });
 
   it('offers a packaging choice only when the group has more than one size, marking the current one', async () => {
@@ -49,8 +57,7 @@ describe('ProductDetailsService.details', () => {
       { id: 7, slug: 'a-30', label: '30 gélules' },
       { id: 8, slug: 'a-60', label: null },
     ];
-    const service = (rows: unknown[]) =>
-      new ProductDetailsService(repository({ packagings: async () => rows }), passThrough);
+    const service = (rows: unknown[]) => new ProductDetailsService(repository({ packagings: rows }), passThrough);
     const withGroup = product({ packaging_group: 'g' } as Partial<ProductRow>);
     expect((await service(two).details(site, withGroup)).packagings).toEqual([
       { id: 7, label: '30 gélules', slug: 'a-30', current: true },
@@ -77,7 +84,7 @@ describe('ProductDetailsService.details', () => {
   it('keeps associated products in their order, and titles documents in the locale', async () => {
     const cardsByIds = jest.fn(async (ids: number[]) => ids.map((id) => ({ id, slug: `p${id}`, name: `P${id}` })));
     const service = new ProductDetailsService(
-      repository({ associateIds: async () => [{ associate_id: 9 }, { associate_id: 3 }], cardsByIds }),
+      repository({ associates: [{ associate_id: 9 }, { associate_id: 3 }] }, { cardsByIds }),
       passThrough,
     );
     const details = await service.details(

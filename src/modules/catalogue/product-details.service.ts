@@ -10,9 +10,7 @@ import { cutText, PRODUCT_FAQ_LIMIT, PRODUCT_META_MAX, PROMO_TEXT_MAX } from './
 import type { ProductCardRow } from './catalogue.types';
 
 export type ProductRow = NonNullable<Awaited<ReturnType<CatalogueRepository['findProduct']>>>;
-type Rows<M extends keyof CatalogueRepository> = CatalogueRepository[M] extends (...args: never[]) => infer R
-  ? Awaited<R>
-  : never;
+type Relations = Awaited<ReturnType<CatalogueRepository['productRelations']>>;
 
 /** The promotional push of a product in a locale (SPEC §3 push_promote), its text cut to 300 characters. */
 export interface ProductPromo {
@@ -31,11 +29,11 @@ export interface ProductPromo {
  */
 export interface ProductDetails {
   row: ProductRow;
-  categories: Rows<'productCategories'>;
-  needs: Rows<'productNeeds'>;
+  categories: Relations['categories'];
+  needs: Relations['needs'];
   /** The product's slug in every locale (language switch, alternates). */
-  slugs: Rows<'productSlugs'>;
-  faqs: { shown: Rows<'productFaqs'>; total: number };
+  slugs: Relations['slugs'];
+  faqs: { shown: Relations['faqs']; total: number };
   /** Associated products that are visible on this site, in their order. */
   associates: ProductCardRow[];
   /** The other sizes of the same product (packaging group), or none when there is no choice. */
@@ -77,16 +75,14 @@ export class ProductDetailsService {
   async details(site: SiteContext, row: ProductRow): Promise<ProductDetails> {
     const locale = site.locale;
     const texts = row.texts ?? {};
-    const [categories, needs, slugs, faqs, associateIds, packagings] = await Promise.all([
-      this.repository.productCategories(row.id, locale),
-      this.repository.productNeeds(row.id, locale),
-      this.repository.productSlugs(row.id),
-      this.repository.productFaqs(row.id, locale),
-      this.repository.associateIds(row.id),
-      row.packaging_group
-        ? this.repository.packagings(row.packaging_group, locale, site.salesPlan.id)
-        : Promise.resolve([]),
-    ]);
+    const {
+      categories,
+      needs,
+      slugs,
+      faqs,
+      associates: associateIds,
+      packagings,
+    } = await this.repository.productRelations(row, locale, site.salesPlan.id);
     const ids = associateIds.map((a) => a.associate_id);
     const associates = ids.length
       ? await this.cache.getOrSet(`catalogue:cards:${locale}:${site.salesPlan.id}:${ids.join(',')}`, () =>
