@@ -183,7 +183,31 @@ export class CatalogueRepository {
    * applied, so a visitor can add values within a type (OR) while types combine with AND.
    */
   async facetCounts(query: ProductQuery, names: readonly FilterName[]): Promise<FacetCount[]> {
-    if (usesFacetSummary(query)) {
+    // Every part (the summary's rows, live counts per type) in one statement: a union of derived
+    // tables, each keeping its own plan, order and limit.
+    const run = async (live: boolean) => {
+      const parts = this.facetParts(query, names, live).map((part, i) =>
+        this.db.selectFrom(part.as(`part${i}`)).select(['name', 'value', sql<number>`count`.as('count')]),
+      );
+      if (!parts.length) return [];
+      return parts
+        .slice(1)
+        .reduce((union, part) => union.unionAll(part), parts[0])
+        .execute();
+    };
+    let rows = await run(false);
+    // Empty only before the first refresh of the summary (a database migrated, not yet re-seeded).
+    if (!rows.length && names.length) rows = await run(true);
+    return rows.map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
+  }
+
+  /**
+   * The queries whose rows are the facet counts: from the summary for an unfiltered list (the list
+   * filters' rows, and each dropdown's 15 most frequent values, SPEC §4), otherwise counted live.
+   * `live` counts everything live (the summary is empty).
+   */
+  private facetParts(query: ProductQuery, names: readonly FilterName[], live: boolean): FacetPart[] {
+    if (!live && usesFacetSummary(query)) {
       const summary = () =>
         this.db
           .selectFrom('facet_summary')
@@ -191,25 +215,14 @@ export class CatalogueRepository {
           .where('sales_plan_id', '=', query.salesPlanId)
           .where('locale', '=', query.locale)
           .where('category_id', '=', query.expertiseId ?? 0);
-      // Dropdown filters show 15 values (SPEC §4): the most frequent are read, not 10,000 products.
       const dropdowns = FILTERS.filter((f) => f.dropdown && names.includes(f.name)).map((f) => f.name);
       const lists = names.filter((n) => !dropdowns.includes(n));
-      // One round trip: the list filters' rows and each dropdown's top values, as a union of
-      // derived tables (each part keeps its own order and limit, and its index).
-      const parts = [
+      return [
         ...(lists.length ? [summary().where('name', 'in', lists)] : []),
         ...dropdowns.map((name) =>
           summary().where('name', '=', name).orderBy('count', 'desc').orderBy('value').limit(DROPDOWN_LIMIT),
         ),
-      ].map((part, i) => this.db.selectFrom(part.as(`part${i}`)).select(['name', 'value', 'count']));
-      const rows = parts.length
-        ? await parts
-            .slice(1)
-            .reduce((union, part) => union.unionAll(part), parts[0])
-            .execute()
-        : [];
-      // Empty only before the first refresh (a database migrated but not yet re-seeded): count live.
-      if (rows.length) return rows.map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
+      ] as unknown as FacetPart[];
     }
     const selection = query.selection ?? {};
     const selectedTypes = names.filter((n) => selection[n]?.length);
@@ -219,21 +232,16 @@ export class CatalogueRepository {
         .select(['product_facet.name', 'product_facet.value', (eb) => eb.fn.countAll<number>().as('count')])
         .where('product_facet.name', 'in', only as FilterName[])
         .where('product_facet.product_id', 'in', this.scope(query, skip).select('product.id'))
-        .groupBy(['product_facet.name', 'product_facet.value'])
-        .execute();
+        .groupBy(['product_facet.name', 'product_facet.value']) as unknown as FacetPart;
     const unselected = names.filter((n) => !selectedTypes.includes(n));
     // A chosen type is counted without its own choice: when that leaves an unfiltered list, its
     // counts are the summary's (one chosen type, the most common case).
-    const ownCounts = (name: FilterName) => {
+    const ownCounts = (name: FilterName): FacetPart[] => {
       const rest = Object.fromEntries(Object.entries(selection).filter(([n]) => n !== name));
       const without = { ...query, selection: rest };
-      return usesFacetSummary(without) ? this.facetCounts(without, [name]) : count(name, [name]);
+      return !live && usesFacetSummary(without) ? this.facetParts(without, [name], false) : [count(name, [name])];
     };
-    const results = await Promise.all([
-      unselected.length ? count(undefined, unselected) : Promise.resolve([]),
-      ...selectedTypes.map(ownCounts),
-    ]);
-    return results.flat().map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
+    return [...(unselected.length ? [count(undefined, unselected)] : []), ...selectedTypes.flatMap(ownCounts)];
   }
 
   /** Which of these (filter, value) pairs exist in the index (primary-key lookups). */
@@ -329,6 +337,12 @@ export class CatalogueRepository {
         'category_translation.banner_title',
         'category_translation.meta_description',
         'category_translation.pushes',
+        (eb) =>
+          eb
+            .selectFrom('category_translation as other')
+            .select(sql<Record<string, string>>`json_object_agg(other.locale, other.slug)`.as('slugs'))
+            .whereRef('other.category_id', '=', 'category.id')
+            .as('slugs'),
       ])
       .orderBy('category.position')
       .orderBy('category.id')
@@ -551,6 +565,9 @@ export class CatalogueRepository {
     return this.db.selectFrom('brand').select('id').where('id', '=', brandId).executeTakeFirst();
   }
 }
+
+/** A query whose rows are facet counts (from the summary or counted live). */
+type FacetPart = SelectQueryBuilder<DB, 'facet_summary', { name: string; value: string; count: number }>;
 
 function facetExists(eb: ExpressionBuilder<DB, 'product'>, name: FilterName, values: string[]) {
   return eb.exists(

@@ -15,6 +15,8 @@ export interface CategoryNode {
   parentId: number | null;
   name: string;
   slug: string;
+  /** Its slug in every locale it is translated into (language switch, alternates). */
+  slugs: Record<string, string>;
   text: string;
   bannerTitle: string;
   metaDescription: string;
@@ -79,6 +81,7 @@ export class CatalogueService {
         parentId: r.parent_id,
         name: r.name,
         slug: r.slug,
+        slugs: r.slugs ?? {},
         text: r.text,
         bannerTitle: r.banner_title,
         metaDescription: r.meta_description,

@@ -179,12 +179,11 @@ export class ProductListService {
       if (language.locale === locale) continue;
       let otherExpertise: string | undefined;
       if (expertise) {
-        const twin = await this.catalogue.categoryById(language.locale as Locale, expertise.node.id);
-        if (!twin) {
+        otherExpertise = expertise.node.slugs[language.locale];
+        if (!otherExpertise) {
           alternates[language.locale] = null;
           continue;
         }
-        otherExpertise = twin.node.slug;
       }
       alternates[language.locale] = buildPath('productList', language.locale as Locale, {
         tail: { expertise: otherExpertise, page: tail.page, filters: tail.filters },
