@@ -336,6 +336,116 @@ export interface FacetSummaryTable {
 /** `facet_summary.name` of the row holding the number of products of a (sales plan, locale, category). */
 export const FACET_SUMMARY_TOTAL = '__total';
 
+/** A picture drawn by the site (content/editorial/FORMAT.md "Pictures"). */
+export interface DrawnPicture {
+  motif: string;
+  palette: string;
+}
+
+/** The link button of a page: to one of its paragraphs (by key), or to a per-locale or fixed URL. */
+export type PageLinkJson = { paragraph: string } | { url: string };
+
+export interface InnovationCategoryTable {
+  id: Generated<number>;
+  key: string;
+  position: number;
+}
+
+export interface InnovationCategoryTranslationTable {
+  category_id: number;
+  locale: string;
+  name: string;
+  slug: string;
+}
+
+export type PageType =
+  | 'advice'
+  | 'innovation'
+  | 'standard'
+  | 'brand_corner_main'
+  | 'brand_corner_page'
+  | 'brand_landing'
+  | 'cms_page'
+  | 'contact'
+  | 'actualite'
+  | 'preview';
+
+export interface PageTable {
+  id: Generated<number>;
+  key: string;
+  type: PageType;
+  published: boolean;
+  /** Version: incremented each time the page's content changes. */
+  vid: Generated<number>;
+  content_hash: string;
+  published_at: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<Date, string | Date | undefined, string | Date>;
+  highlighted: boolean;
+  position: number;
+  parent_id: number | null;
+  expertise_id: number | null;
+  need_id: number | null;
+  innovation_category_id: number | null;
+  brand_id: number | null;
+  title_outside_cover: boolean;
+  cover: JSONColumnType<DrawnPicture | null, string | null, string | null>;
+  icon: string | null;
+  link: JSONColumnType<PageLinkJson | null, string | null, string | null>;
+  /** paragraphs_display: keys of the paragraphs listed in the table of contents, in order. */
+  toc: JSONColumnType<string[], string, string>;
+}
+
+/** Per-locale fields only some page types have (need ingredient, brand description, corner tabs). */
+export interface PageExtraJson {
+  ingredient?: string | null;
+  description?: string | null;
+  wording_presentation?: string | null;
+  wording_solution?: string | null;
+  contents_title?: string | null;
+  contents_table_link_url?: string | null;
+}
+
+export interface PageTranslationTable {
+  page_id: number;
+  locale: string;
+  /** The route family the slug answers on: advice, innovation, brand, need, cmsPage, brandCorner:<brand>. */
+  route: string;
+  title: string;
+  slug: string;
+  meta_title: string;
+  meta_description: string;
+  introduction: string | null;
+  content: string | null;
+  excerpt: string;
+  link_label: string | null;
+  link_url: string | null;
+  extra: JSONColumnType<PageExtraJson, string, string>;
+}
+
+export interface ParagraphTable {
+  id: Generated<number>;
+  page_id: number;
+  key: string;
+  position: number;
+  type: string;
+  /** Fields shared by every language (pictures, product references, embed id…). */
+  data: JSONColumnType<Record<string, unknown>, string, string>;
+  /** locale -> the translated fields. */
+  texts: JSONColumnType<Record<string, Record<string, unknown>>, string, string>;
+}
+
+export interface PageLinkTable {
+  page_id: number;
+  linked_page_id: number;
+  position: number;
+}
+
+export interface PageProductTable {
+  page_id: number;
+  product_id: number;
+  position: number;
+}
+
 export interface DB {
   shop: ShopTable;
   shop_language: ShopLanguageTable;
@@ -363,4 +473,11 @@ export interface DB {
   brand_faq: BrandFaqTable;
   slug_history: SlugHistoryTable;
   facet_summary: FacetSummaryTable;
+  innovation_category: InnovationCategoryTable;
+  innovation_category_translation: InnovationCategoryTranslationTable;
+  page: PageTable;
+  page_translation: PageTranslationTable;
+  paragraph: ParagraphTable;
+  page_link: PageLinkTable;
+  page_product: PageProductTable;
 }

@@ -2,14 +2,16 @@ import { sql } from 'kysely';
 import type { Database } from '../database';
 import { refreshFacetSummary, seedCatalogue } from './catalogue.seed';
 import { contentDir } from './content';
+import { seedEditorial } from './editorial.seed';
 import { seedPlatform } from './platform.seed';
 
 /** Every seed step, in dependency order (each later content pack adds its own here). */
 export async function seedAll(db: Database, dir = contentDir()): Promise<Record<string, unknown>> {
   const platform = await seedPlatform(db, dir);
   const catalogue = await seedCatalogue(db, dir);
+  const editorial = await seedEditorial(db, dir);
   await refreshStatistics(db);
-  return { platform, catalogue };
+  return { platform, catalogue, editorial };
 }
 
 /**
