@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildPath, type Locale } from '../../contracts/route-table';
-import { contentExpertises, pick } from '../support/content';
+import { contentExpertises, EDITORIAL_SAMPLES, pick } from '../support/content';
 import {
   axeViolations,
   DE_HOST,
@@ -365,6 +365,17 @@ describeInBrowser('what a visitor sees (browser)', () => {
       ['product FAQ', buildPath('productFaq', locale, { slug: product.texts[locale].slug }), 200],
       ['404', '/une-page-inconnue', 404],
       ['QR-code language choice', '/?utm_medium=QRcode', 200],
+      ['advice list', buildPath('adviceList', locale), 200],
+      ['innovation list', buildPath('innovationList', locale), 200],
+      ...EDITORIAL_SAMPLES.map(
+        ([name, route, slugs]) =>
+          [`editorial page ${name}`, buildPath(route, locale, { slug: slugs[locale as 'fr' | 'de'] }), 200] as [
+            string,
+            string,
+            number,
+          ],
+      ),
+      ['help', buildPath('faq', locale), 200],
     ];
     const cases = SITES.flatMap(([host, locale]) =>
       [PHONE, DESKTOP].flatMap((viewport) =>

@@ -193,11 +193,24 @@ const API_PARAMS: Record<string, HostileKind> = {
   parents: 'boolean',
   limit: 'number',
   per_page: 'number',
+  type: 'word',
+  order_by: 'word',
+  order: 'word',
+  take: 'number',
+  exclude: 'text',
+  innovationCategories: 'text',
+  product_list_display: 'boolean',
+  expertise: 'id',
+  need: 'id',
+  highlighted: 'boolean',
+  associated_to: 'id',
+  page_type: 'word',
 };
 
 interface Samples {
   productId: number;
   brandId: number;
+  pageId: number;
 }
 
 /**
@@ -217,6 +230,10 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/brands/:id/faqs', params: (s) => ({ id: String(s.brandId) }) },
   { path: '/api/v1/url/entity', required: { entity_type: 'product', slug: 'x' } },
   { path: '/api/v1/listing', required: { path: enc('/produits') } },
+  { path: '/api/v1/page' },
+  { path: '/api/v1/page/:id', params: (s) => ({ id: String(s.pageId) }) },
+  { path: '/api/v1/page/:id/associate', params: (s) => ({ id: String(s.pageId) }) },
+  { path: '/api/v1/innovation-categories' },
 ];
 
 // Path parameters of page routes, by the route table's parameter kinds.
@@ -281,6 +298,9 @@ const PATH_HOSTILE: Record<string, string[]> = {
 };
 
 const PAGE_QUERIES = [
+  '?category=%00',
+  '?category=x&category=y&filter=%ff',
+  '?filter[a]=b',
   '?sort=%00',
   '?sort=x&sort=y',
   '?price_min=1e300',
@@ -310,9 +330,13 @@ const PAGE_ROUTES: Record<RouteName, { sample?: (locale: Locale) => Record<strin
   product: { sample: (l) => ({ slug: productSlug(l) }) },
   needs: {},
   need: { sample: () => ({ slug: 'sommeil' }) },
-  adviceList: { sample: () => ({ page: '1', category: 'digestion', filter: 'sommeil' }) },
-  advice: { sample: () => ({ slug: 'conseil' }) },
-  innovationList: { sample: () => ({ page: '1', category: 'recherche', filter: 'sommeil' }) },
+  adviceList: {
+    sample: (l) => ({ page: '1', category: expertiseSlug(l), filter: l === 'de' ? 'blahungen' : 'ballonnements' }),
+  },
+  advice: {
+    sample: (l) => ({ slug: l === 'de' ? 'blahungen-ursachen-und-tipps' : 'ballonnements-causes-et-bons-gestes' }),
+  },
+  innovationList: { sample: (l) => ({ page: '1', category: l === 'de' ? 'forschung' : 'recherche' }) },
   innovation: { sample: () => ({ slug: 'innovation' }) },
   storeFinder: {},
   whoCanGiveYouAdvice: {},
@@ -442,7 +466,8 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
     t = await startTestApp();
     const product = await t.db.selectFrom('product').select('id').orderBy('id').executeTakeFirstOrThrow();
     const brand = await t.db.selectFrom('brand').select('id').orderBy('id').executeTakeFirstOrThrow();
-    samples = { productId: product.id, brandId: brand.id };
+    const page = await t.db.selectFrom('page').select('id').orderBy('id').executeTakeFirstOrThrow();
+    samples = { productId: product.id, brandId: brand.id, pageId: page.id };
   });
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import type { ProductContent } from '../../src/database/seed/catalogue-content';
 import { upsertProducts } from '../../src/database/seed/catalogue.seed';
-import { brandLogo, productPicture } from '../../src/modules/media/media-urls';
+import { brandLogo, editorialPicture, productPicture } from '../../src/modules/media/media-urls';
 import { MediaService } from '../../src/modules/media/media.service';
 import { FR, startTestApp, type TestApp } from '../support/app';
 
@@ -185,5 +185,25 @@ describe('generated images (e2e)', () => {
 
   it('finds a reference whatever its case in the URL', async () => {
     await get(card.webp.replace('media-e2e-1', 'MEDIA-E2E-1')).expect(200);
+  });
+
+  it('serves editorial pictures (motif and palette) in WebP and PNG, immutable; 404 for unknown ones, 301 for a stale version', async () => {
+    const cover = editorialPicture({ motif: 'microbiome', palette: 'teal' }, 'cover', '');
+    const webp = await get(cover.webp).expect(200);
+    expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(webp.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 1440, height: 480 });
+    const card = editorialPicture({ motif: 'sprout', palette: 'insudiet' }, 'card', '');
+    const png = await get(card.fallback2x as string).expect(200);
+    expect(await sharp(png.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 720, height: 406 });
+    for (const path of [
+      card.webp.replace('/sprout/', '/unicorn/'),
+      card.webp.replace('/insudiet/', '/chartreuse/'),
+      card.webp.replace('/card.webp', '/poster.webp'),
+      card.webp.replace('.webp', '.gif'),
+      '/media/editorial/sprout%00/teal/0123456789/card.png',
+    ])
+      await get(path).expect(404);
+    const stale = await get(card.fallback.replace(/\/[0-9a-f]{10}\//, '/0123456789/')).expect(301);
+    expect(stale.headers.location).toBe(card.fallback);
   });
 });

@@ -1,3 +1,4 @@
+import { EDITORIAL_SAMPLES } from '../support/content';
 import { Controller, Get, Module, UnauthorizedException } from '@nestjs/common';
 import request from 'supertest';
 import { buildPath, type Locale } from '../../contracts/route-table';
@@ -58,6 +59,19 @@ function pageTypes(locale: Locale): Array<{ name: string; path: string; status: 
     { name: 'list-page-2', path: buildPath('productList', locale, { tail: { page: 2, filters: [] } }), status: 200 },
     { name: 'product', path: buildPath('product', locale, { slug }), status: 200 },
     { name: 'product-faq', path: buildPath('productFaq', locale, { slug }), status: 200 },
+    { name: 'advice-list', path: buildPath('adviceList', locale), status: 200 },
+    {
+      name: 'advice-list-filtered',
+      path: buildPath('adviceList', locale, { page: 1, category: expertise }),
+      status: 200,
+    },
+    { name: 'innovation-list', path: buildPath('innovationList', locale), status: 200 },
+    ...EDITORIAL_SAMPLES.map(([name, route, slugs]) => ({
+      name,
+      path: buildPath(route, locale, { slug: slugs[locale as 'fr' | 'de'] }),
+      status: 200,
+    })),
+    { name: 'help', path: buildPath('faq', locale), status: 200 },
     { name: 'not-found', path: '/cette-page-nexiste-pas', status: 404 },
     { name: 'error', path: '/__visitor/failure', status: 500 },
     { name: 'unauthorized', path: '/__visitor/unauthorized', status: 401 },

@@ -38,3 +38,18 @@ export function textOf(html: string): string {
     .replace(/&gt;/g, '>')
     .replace(/\s+/g, ' ');
 }
+
+/** Editorial pages that, together, show every paragraph type (video, sliders, opt-out, raw HTML…). */
+export const EDITORIAL_SAMPLES: Array<[string, 'advice' | 'innovation' | 'cmsPage', { fr: string; de: string }]> = [
+  ['advice', 'advice', { fr: 'ballonnements-causes-et-bons-gestes', de: 'blahungen-ursachen-und-tipps' }],
+  ['advice-slider', 'advice', { fr: 'rituels-du-soir', de: 'abendrituale' }],
+  ['innovation', 'innovation', { fr: 'emballages-recyclables', de: 'recyclingfahige-verpackungen' }],
+  [
+    'innovation-video',
+    'innovation',
+    { fr: 'etudes-cliniques-sur-nos-souches', de: 'klinische-studien-zu-unseren-stammen' },
+  ],
+  ['news', 'cmsPage', { fr: 'nouveautes-automne-2026', de: 'neuheiten-herbst-2026' }],
+  ['about', 'cmsPage', { fr: 'a-propos', de: 'uber-uns' }],
+  ['cookies', 'cmsPage', { fr: 'gestion-des-cookies', de: 'cookie-einstellungen' }],
+];

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Picture as PictureModel } from '../../contracts/catalogue';
 import type { Labels } from '../../contracts/i18n';
-import { actions, useAppDispatch, useAppSelector } from '../../client/store';
 import { useHydrated } from './browser-hooks';
+import { useVideoConsent } from './video-consent';
 import { Picture } from '../components/Picture';
 
 export type GallerySlide =
@@ -28,30 +28,7 @@ interface Props {
   labels: GalleryLabels;
 }
 
-const VIDEO_CONSENT_KEY = 'video-consent';
 const THUMB_WINDOW = 4;
-
-/** Reads the remembered video consent (SPEC §4 Video) once the page runs. */
-function useVideoConsent(): [boolean, () => void] {
-  const consent = useAppSelector((s) => s.app.videoConsent);
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    try {
-      if (localStorage.getItem(VIDEO_CONSENT_KEY) === 'youtube') dispatch(actions.videoConsentChanged(true));
-    } catch {
-      // Storage unavailable: consent is asked again.
-    }
-  }, [dispatch]);
-  const accept = () => {
-    try {
-      localStorage.setItem(VIDEO_CONSENT_KEY, 'youtube');
-    } catch {
-      // Not remembered, still granted for this page.
-    }
-    dispatch(actions.videoConsentChanged(true));
-  };
-  return [consent, accept];
-}
 
 function Video({
   id,

@@ -22,4 +22,8 @@ export const ISLANDS: Record<string, Loader> = {
   MainMenu: () => import('./MainMenu'),
   QrLanguageModal: () => import('./QrLanguageModal'),
   RotatingText: () => import('./RotatingText'),
+  TableOfContents: () => import('./TableOfContents'),
+  ParagraphSlider: () => import('./ParagraphSlider'),
+  VideoPlayer: () => import('./VideoPlayer'),
+  AudienceOptOut: () => import('./AudienceOptOut'),
 };

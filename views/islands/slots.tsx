@@ -21,7 +21,7 @@ export const DEFAULT_SLOT = 'default';
 
 export const IslandSlots = createContext<SlotContents>({});
 
-type SlotTag = 'div' | 'section' | 'span';
+type SlotTag = 'div' | 'section' | 'span' | 'li';
 
 export interface IslandSlotProps extends HTMLAttributes<HTMLElement> {
   /** Which slot (`DEFAULT_SLOT` for the island's children). */

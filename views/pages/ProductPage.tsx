@@ -1,3 +1,5 @@
+import type { ArticleCardView } from '../../contracts/editorial';
+import { ArticleCard } from '../components/ArticleCard';
 import type { Picture as PictureModel, ProductCardView } from '../../contracts/catalogue';
 import type { Labels, SectionKey } from '../../contracts/i18n';
 import { Picture } from '../components/Picture';
@@ -59,6 +61,8 @@ export interface ProductDetailProps {
   storeLocator: { action: string } | null;
   documents: Array<{ title: string; type: string; href: string }>;
   related: ProductCardView[];
+  /** Editorial pages associated with the product ("our advices" tab), at most 4. */
+  advices: ArticleCardView[];
   caseToRecycle: boolean;
   needs: Array<{ label: string; href: string }>;
   contactPhone: string;
@@ -161,6 +165,7 @@ export function ProductPage(p: ProductDetailProps) {
           composition: has('composition') && <CompositionPanel p={p} />,
           'store-locator': p.storeLocator && <StoreLocatorPanel p={p} action={p.storeLocator.action} />,
           documents: has('documents') && <DocumentsPanel p={p} />,
+          advices: has('advices') && <AdvicesPanel p={p} />,
           related: has('related') && <RelatedPanel p={p} />,
         }}
       />
@@ -348,6 +353,21 @@ function DocumentsPanel({ p }: { p: ProductDetailProps }) {
             <a href={d.href} type="application/pdf">
               {d.title} <span className="documents__type">({d.type.toUpperCase()})</span>
             </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function AdvicesPanel({ p }: { p: ProductDetailProps }) {
+  return (
+    <>
+      <PanelTitle p={p} id="advices" />
+      <ul className="article-cards">
+        {p.advices.map((card) => (
+          <li key={card.id}>
+            <ArticleCard card={card} headingLevel={3} />
           </li>
         ))}
       </ul>

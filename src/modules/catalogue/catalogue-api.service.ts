@@ -235,17 +235,6 @@ export class CatalogueApiService {
     return { data: { items, total: items.length } };
   }
 
-  /** Pages associated with a product ("our advices"); editorial pages arrive with the CMS feature. */
-  async pages(site: SiteContext, productId: number) {
-    const exists = await this.repository.findProduct({
-      locale: site.locale,
-      salesPlanId: site.salesPlan.id,
-      id: productId,
-    });
-    if (!exists) throw DomainException.notFound('Product not found');
-    return { data: { items: [], total: 0 } };
-  }
-
   /** GET /url/entity (SPEC §7): items, or code 301 with the new slug, or 404. */
   async urlEntity(site: SiteContext, query: UrlEntityQueryDto) {
     const locale = site.locale;

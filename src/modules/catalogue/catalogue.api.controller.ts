@@ -6,7 +6,6 @@ import { CatalogueApiService } from './catalogue-api.service';
 import {
   FaqQueryDto,
   ListingQueryDto,
-  PagesQueryDto,
   ProductListQueryDto,
   ShopScopedQueryDto,
   UrlEntityQueryDto,
@@ -33,11 +32,6 @@ export class CatalogueApiController {
   @Get('filtersProducts')
   async filters(@Site() site: SiteContext, @Query() query: ProductListQueryDto) {
     return this.api.filters(await this.api.site(site, query), query);
-  }
-
-  @Get('products/:id/pages')
-  async pages(@Site() site: SiteContext, @Param('id', id) productId: number, @Query() query: PagesQueryDto) {
-    return this.api.pages(await this.api.site(site, query), productId);
   }
 
   @Get('products/:id/faqs')

@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import type { ArticleCardView } from '../../../contracts/editorial';
+import { ProductArticles } from '../../common/editorial/product-articles';
 import type { ProductDetailProps, NutritionView } from '../../../views/pages/ProductPage';
 import type { ProductFaqProps } from '../../../views/pages/ProductFaqPage';
 import { AppCache } from '../../cache/app-cache.service';
@@ -33,7 +35,21 @@ export class ProductService {
     private readonly render: RenderService,
     private readonly shops: ShopService,
     private readonly products: ProductDetailsService,
+    @Optional() private readonly articles?: ProductArticles,
   ) {}
+
+  private readonly logger = new Logger(ProductService.name);
+
+  /** SPEC §7 "Product pages" per_page 4; a failing lookup is logged and the page goes on (§8). */
+  private async advices(site: SiteContext, productId: number): Promise<ArticleCardView[]> {
+    if (!this.articles) return [];
+    try {
+      return await this.articles.forProduct(site, productId, 4);
+    } catch (error) {
+      this.logger.warn(`product ${productId}: associated pages unavailable: ${(error as Error).message}`);
+      return [];
+    }
+  }
 
   /** The product visible on this site, or a 301 to its new slug (query kept), or 404. */
   bySlug(site: SiteContext, slug: string, search: string): Promise<ProductRow> {
@@ -52,7 +68,10 @@ export class ProductService {
       this.shops.shell(site.shop.id, locale, t('shell.app_title')),
     ]);
     const { categories, needs, slugs, faqs, documents } = details;
-    const related = await this.catalogue.cards(details.associates, site);
+    const [related, advices] = await Promise.all([
+      this.catalogue.cards(details.associates, site),
+      this.advices(site, row.id),
+    ]);
     const price = Number(row.price);
     const original = row.original_price === null ? null : Number(row.original_price);
     const currency = site.salesPlan.currencySymbol;
@@ -83,7 +102,7 @@ export class ProductService {
       hasIngredientsOrNutrition: !!stripHtml(texts.ingredients ?? '').trim() || !!nutrition,
       notSoldInStore: c.not_sold_in_store === true,
       hasDocuments: documents.length > 0,
-      hasAdvices: false,
+      hasAdvices: advices.length > 0,
       hasRelated: related.length > 0,
     }).map((tab) => ({ id: tab.id, title: t(tab.titleKey) }));
     const isSpecial = (SPECIAL_PRECAUTION_EANS as readonly string[]).includes(row.ean);
@@ -218,6 +237,7 @@ export class ProductService {
         storeLocator: c.not_sold_in_store === true ? null : { action: buildPath('storeFinder', locale) },
         documents: documents.map((d) => ({ title: d.title, type: d.type, href: d.href })),
         related,
+        advices,
         caseToRecycle: c.case_to_recycle === 'on',
         needs: needs.map((n) => ({ label: n.label, href: buildPath('need', locale, { slug: n.slug }) })),
         contactPhone: shell.country.phone,

@@ -1,10 +1,31 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { ProductArticles } from '../../common/editorial/product-articles';
+import { CatalogueModule } from '../catalogue';
+import { ArticleListService } from './article-list.service';
+import { CmsApiController } from './cms.api.controller';
+import { CmsApiService } from './cms-api.service';
+import { CmsRepository } from './cms.repository';
+import { EditorialPageController } from './editorial.page.controller';
+import { EditorialService } from './editorial.service';
 import { HomePageController } from './home.page.controller';
 import { HomeRepository } from './home.repository';
 import { HomeService } from './home.service';
 
+/** Global: the catalogue's product page reads the pages associated with a product (ProductArticles). */
+@Global()
 @Module({
-  controllers: [HomePageController],
-  providers: [HomeRepository, HomeService],
+  imports: [CatalogueModule],
+  // The editorial controller holds the catch-all /{slug}: it is registered last.
+  controllers: [CmsApiController, HomePageController, EditorialPageController],
+  providers: [
+    HomeRepository,
+    HomeService,
+    CmsRepository,
+    EditorialService,
+    ArticleListService,
+    CmsApiService,
+    { provide: ProductArticles, useExisting: EditorialService },
+  ],
+  exports: [EditorialService, ProductArticles],
 })
 export class CmsModule {}

@@ -6,6 +6,8 @@ export { MediaModule } from './media.module';
 export { MediaService } from './media.service';
 export {
   brandLogo,
+  editorialPicture,
+  type EditorialImageSize,
   galleryVisuals,
   LABEL_LOCALE,
   PRODUCT_IMAGE_SIZES,

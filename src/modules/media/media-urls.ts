@@ -19,7 +19,23 @@ export const BRAND_LOGO_SIZES = {
   icon: [40, 40],
 } as const;
 
+/** Editorial pictures (content/editorial/FORMAT.md "Pictures"), width x height. */
+export const EDITORIAL_IMAGE_SIZES = {
+  cover: [1440, 480],
+  coverMobile: [780, 520],
+  card: [360, 203],
+  card2x: [720, 406],
+  paragraph: [640, 480],
+  paragraph2x: [1280, 960],
+  slide: [480, 320],
+  slide2x: [960, 640],
+  icon: [40, 40],
+  icon2x: [80, 80],
+  thumb: [300, 300],
+} as const;
+
 export type ProductImageSize = keyof typeof PRODUCT_IMAGE_SIZES;
+export type EditorialImageSize = keyof typeof EDITORIAL_IMAGE_SIZES;
 export type BrandLogoSize = keyof typeof BRAND_LOGO_SIZES;
 export type ImageFormat = 'webp' | 'png';
 
@@ -224,4 +240,60 @@ export function galleryVisuals(caracteristics: object | null | undefined): Galle
   ingredients.sort((a, b) => order(a) - order(b));
   const shown: Array<'packshot' | 'content'> = visuals.length ? visuals : ['packshot'];
   return [...shown.map((visual) => ({ visual })), ...ingredients];
+}
+
+export interface EditorialImageSubject {
+  motif: string;
+  palette: string;
+}
+
+export function editorialImageVersion(e: EditorialImageSubject): string {
+  return imageVersion(MEDIA_STYLE, 'editorial', e.motif, e.palette);
+}
+
+export function editorialImageUrl(
+  e: EditorialImageSubject,
+  version: string,
+  size: EditorialImageSize,
+  format: ImageFormat,
+): string {
+  return `/media/editorial/${encodeURIComponent(e.motif)}/${encodeURIComponent(e.palette)}/${version}/${size}.${format}`;
+}
+
+export function isEditorialImageSize(size: string): size is EditorialImageSize {
+  return Object.prototype.hasOwnProperty.call(EDITORIAL_IMAGE_SIZES, size);
+}
+
+const EDITORIAL_2X: Partial<Record<EditorialImageSize, EditorialImageSize>> = {
+  card: 'card2x',
+  paragraph: 'paragraph2x',
+  slide: 'slide2x',
+  icon: 'icon2x',
+};
+
+/**
+ * An editorial picture for `<picture>`: WebP and PNG, their `2x` twins where one exists, its size and
+ * its text alternative (empty for a decorative picture).
+ */
+export function editorialPicture(
+  subject: EditorialImageSubject,
+  size: EditorialImageSize,
+  alt: string,
+): PictureSources & { width: number; height: number; alt: string } {
+  const version = editorialImageVersion(subject);
+  const twin = EDITORIAL_2X[size];
+  const [width, height] = EDITORIAL_IMAGE_SIZES[size];
+  return {
+    webp: editorialImageUrl(subject, version, size, 'webp'),
+    fallback: editorialImageUrl(subject, version, size, 'png'),
+    ...(twin
+      ? {
+          webp2x: editorialImageUrl(subject, version, twin, 'webp'),
+          fallback2x: editorialImageUrl(subject, version, twin, 'png'),
+        }
+      : {}),
+    width,
+    height,
+    alt,
+  };
 }

@@ -6,7 +6,8 @@ import { MediaService, type MediaResult } from './media.service';
 /**
  * Generated images: `/media/product/:reference/:version/:size[.webp|.png]`, the gallery's other
  * visuals `/media/slide/:reference/:visual/:version/:size[.webp|.png]` and
- * `/media/brand/:key/:version/:size[.webp|.png]`. Answers are images, 304, 301 or a small plain 404 —
+ * `/media/brand/:key/:version/:size[.webp|.png]` and the editorial pictures
+ * `/media/editorial/:motif/:palette/:version/:size[.webp|.png]`. Answers are images, 304, 301 or a small plain 404 —
  * never the HTML error page.
  */
 @Controller('media')
@@ -48,6 +49,19 @@ export class MediaController {
     @Res() res: Response,
   ): Promise<void> {
     send(res, await this.media.brand(key, { version, file, accept, ifNoneMatch }));
+  }
+
+  @Get('editorial/:motif/:palette/:version/:file')
+  async editorial(
+    @Param('motif') motif: string,
+    @Param('palette') palette: string,
+    @Param('version') version: string,
+    @Param('file') file: string,
+    @Headers('accept') accept: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(res, await this.media.editorial(motif, palette, { version, file, accept, ifNoneMatch }));
   }
 }
 

@@ -7,6 +7,12 @@ import { MediaRepository } from './media.repository';
 import {
   BRAND_LOGO_SIZES,
   brandLogoUrl,
+  EDITORIAL_IMAGE_SIZES,
+  editorialImageUrl,
+  editorialImageVersion,
+  isEditorialImageSize,
+  type EditorialImageSize,
+  type EditorialImageSubject,
   brandLogoVersion,
   isBrandLogoSize,
   isProductImageSize,
@@ -26,6 +32,7 @@ import {
 import { productSvg } from './packshot.svg';
 import { RenderedImages } from './rendered-images';
 import { contentSvg, ingredientSvg } from './slides.svg';
+import { editorialSvg, MOTIF_DRAWINGS, PALETTE_COLOURS } from './editorial.svg';
 
 /** What the controller sends: an image, a 304, a redirect to the current version, or a 404. */
 export type MediaResult =
@@ -56,7 +63,7 @@ const FILE = /^([a-z0-9]+)(?:\.(webp|png))?$/;
 class NotFound extends Error {}
 
 interface ImageKind<S, Z extends string> {
-  name: 'product' | 'brand' | 'slide';
+  name: 'product' | 'brand' | 'slide' | 'editorial';
   isSize(size: string): size is Z;
   load(id: string): Promise<S | undefined>;
   version(subject: S): string;
@@ -114,6 +121,25 @@ export class MediaService {
         : contentSvg({ galenicFormat: s.galenicFormat, color: s.color }, PRODUCT_IMAGE_SIZES[size]),
   };
 
+  /** Editorial pictures: the id is `{motif}/{palette}`, both from the fixed lists (no database). */
+  private readonly editorials: ImageKind<EditorialImageSubject, EditorialImageSize> = {
+    name: 'editorial',
+    isSize: isEditorialImageSize,
+    load: (id) => {
+      const [motif, palette] = id.split('/');
+      const known = (list: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(list, key);
+      return Promise.resolve(
+        known(MOTIF_DRAWINGS, motif) && known(PALETTE_COLOURS, palette) ? { motif, palette } : undefined,
+      );
+    },
+    version: editorialImageVersion,
+    url: (e, version, size, format) => editorialImageUrl(e, version, size, format),
+    svg: (e, size) => {
+      const [width, height] = EDITORIAL_IMAGE_SIZES[size];
+      return editorialSvg(e.motif, e.palette, width, height);
+    },
+  };
+
   constructor(
     private readonly repository: MediaRepository,
     private readonly cache: AppCache,
@@ -130,6 +156,10 @@ export class MediaService {
   slide(reference: string, visual: string, request: MediaRequest): Promise<MediaResult> {
     if (!SLIDE_VISUAL.test(visual) || reference.includes('/')) return Promise.resolve({ kind: 'not-found' });
     return this.serve(this.slides, `${reference.toLowerCase()}/${visual}`, request);
+  }
+
+  editorial(motif: string, palette: string, request: MediaRequest): Promise<MediaResult> {
+    return this.serve(this.editorials, `${motif}/${palette}`, request);
   }
 
   /** Rendered images held in memory (for tests and diagnostics). */

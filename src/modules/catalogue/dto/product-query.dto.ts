@@ -183,9 +183,3 @@ export class FaqQueryDto extends ShopScopedQueryDto {
   @IsIntegerParam(1, 50)
   limit?: number;
 }
-
-export class PagesQueryDto extends ShopScopedQueryDto {
-  @IsOptional()
-  @IsIntegerParam(1, 50)
-  per_page?: number;
-}

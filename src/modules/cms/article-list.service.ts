@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import type { Locale } from '../../../contracts/route-table';
+import type { ArticleFilterGroup, ArticleListPageProps } from '../../../views/pages/ArticleListPage';
+import { AppCache } from '../../cache/app-cache.service';
+import { DomainException } from '../../common/errors/domain.exception';
+import type { PageType } from '../../database/schema';
+import type { PageView } from '../../render/page-view';
+import { RenderService } from '../../render/render.service';
+import type { SiteContext } from '../shop';
+import { CmsRepository } from './cms.repository';
+import { ADVICE_MAX_PAGE, ADVICE_PAGE_SIZE, INNOVATION_PAGE_SIZE, listPath, parseListParams } from './editorial.rules';
+import { EditorialService } from './editorial.service';
+
+type ListKind = 'advice' | 'innovation';
+
+const KINDS: Record<
+  ListKind,
+  { route: 'adviceList' | 'innovationList'; types: PageType[]; size: number; maxPage: number | null }
+> = {
+  // SPEC §5: the advice page must be digits and above 10 is 404; §9 sizes.
+  advice: { route: 'adviceList', types: ['advice'], size: ADVICE_PAGE_SIZE, maxPage: ADVICE_MAX_PAGE },
+  innovation: { route: 'innovationList', types: ['innovation'], size: INNOVATION_PAGE_SIZE, maxPage: null },
+};
+
+/**
+ * The advice list and the quality and innovation list (SPEC §2.2, §5, §9): 11 or 9 per page, the
+ * highlighted advice first on the first unfiltered page, filters by expertise (innovation category)
+ * and need. Every rule of 404: a page that is not digits or beyond the limit, an unknown category or
+ * need, an empty list.
+ */
+@Injectable()
+export class ArticleListService {
+  constructor(
+    private readonly repository: CmsRepository,
+    private readonly editorial: EditorialService,
+    private readonly render: RenderService,
+    private readonly cache: AppCache,
+  ) {}
+
+  /** The path form of a filter form's choice (GET ?category=&filter=), or null when it names nothing. */
+  async formTarget(site: SiteContext, kind: ListKind, query: Record<string, unknown>): Promise<string | null> {
+    if (!('category' in query) && !('filter' in query)) return null;
+    const category = typeof query.category === 'string' ? query.category : '';
+    const filter = typeof query.filter === 'string' ? query.filter : '';
+    const facets = await this.facets(kind, site.locale);
+    const categories = kind === 'advice' ? facets.expertises : facets.innovationCategories;
+    if (category && !categories.some((c) => c.slug === category)) throw this.missing();
+    if (filter && !facets.needs.some((n) => n.slug === filter)) throw this.missing();
+    return listPath(KINDS[kind].route, site.locale, { page: 1, category: category || null, filter: filter || null });
+  }
+
+  async page(site: SiteContext, kind: ListKind, raw: Record<string, unknown>): Promise<PageView<ArticleListPageProps>> {
+    const def = KINDS[kind];
+    const locale = site.locale;
+    const t = this.render.translator(locale) as unknown as (key: string, args?: Record<string, unknown>) => string;
+    const params = parseListParams(raw, def.maxPage, locale);
+    if (!params) throw this.missing();
+    const facets = await this.facets(kind, locale);
+    const categories = kind === 'advice' ? facets.expertises : facets.innovationCategories;
+    const category = params.category ? categories.find((c) => c.slug === params.category) : null;
+    const need = params.filter ? facets.needs.find((n) => n.slug === params.filter) : null;
+    if ((params.category && !category) || (params.filter && !need)) throw this.missing();
+    const unfiltered = !category && !need;
+    const offset = (params.page - 1) * def.size;
+    const { items, total } = await this.cache.getOrSet(
+      `cms:list:${kind}:${locale}:${params.page}:${category?.id ?? ''}:${need?.id ?? ''}`,
+      () =>
+        this.editorial.list({
+          locale,
+          types: def.types,
+          published: true,
+          ...(category
+            ? kind === 'advice'
+              ? { expertiseId: category.id }
+              : { innovationCategoryIds: [category.id] }
+            : {}),
+          ...(need ? { needId: need.id } : {}),
+          highlightedFirst: unfiltered,
+          limit: def.size,
+          offset,
+        }),
+    );
+    // SPEC §8: an empty list is 404 (a page beyond the last one included).
+    if (!items.length) throw this.missing();
+    const cards = this.editorial.cards(items, locale, unfiltered && params.page === 1);
+    const highlighted = cards[0]?.highlighted ? cards[0] : null;
+    const state = (page: number) =>
+      listPath(def.route, locale, { page, category: params.category, filter: params.filter });
+    const pages = Math.min(Math.ceil(total / def.size), def.maxPage ?? Infinity);
+    const title = t(`cms.${kind}_list.title`);
+    const groups: ArticleFilterGroup[] = [
+      {
+        name: 'category',
+        label: t(kind === 'advice' ? 'cms.list.expertise' : 'cms.list.category'),
+        allLabel: t(kind === 'advice' ? 'cms.list.all_expertises' : 'cms.list.all_categories'),
+        options: categories
+          .filter((c) => Number(c.count) > 0)
+          .map((c) => ({ value: c.slug, label: c.name, count: Number(c.count), selected: c.id === category?.id })),
+      },
+      {
+        name: 'filter',
+        label: t('cms.list.need'),
+        allLabel: t('cms.list.all_needs'),
+        options: facets.needs.map((n) => ({
+          value: n.slug,
+          label: n.label,
+          count: Number(n.count),
+          selected: n.id === need?.id,
+        })),
+      },
+    ];
+    const filtered = [category?.name, need?.label].filter(Boolean).join(', ');
+    return {
+      head: {
+        title: [title, filtered, params.page > 1 ? t('cms.list.page_title', { page: params.page }) : '']
+          .filter(Boolean)
+          .join(' - '),
+        description: t(`cms.${kind}_list.meta_description`),
+        // Filtered variants are reachable, but only the plain list pages are for search engines.
+        ...(unfiltered ? {} : { noindex: true }),
+      },
+      breadcrumb: [{ label: t(`cms.${kind}_list.breadcrumb`) }],
+      props: {
+        kind,
+        title,
+        intro: t(`cms.${kind}_list.intro`),
+        total,
+        highlighted,
+        items: highlighted ? cards.slice(1) : cards,
+        filters: {
+          action: listPath(def.route, locale, { page: 1, category: null, filter: null }),
+          groups,
+          resetHref: unfiltered ? null : listPath(def.route, locale, { page: 1, category: null, filter: null }),
+        },
+        pagination: {
+          previous: params.page > 1 ? state(params.page - 1) : null,
+          next: params.page < pages ? state(params.page + 1) : null,
+          pages: Array.from({ length: pages }, (_, i) => ({
+            page: i + 1,
+            href: state(i + 1),
+            current: i + 1 === params.page,
+          })),
+        },
+      },
+      // The list's own path in each language only when unfiltered (filter slugs differ by language).
+      ...(unfiltered ? {} : { alternates: this.listAlternates(site, def.route) }),
+    };
+  }
+
+  private listAlternates(site: SiteContext, route: 'adviceList' | 'innovationList') {
+    return Object.fromEntries(
+      site.shop.languages.map((l) => [
+        l.locale,
+        listPath(route, l.locale as Locale, { page: 1, category: null, filter: null }),
+      ]),
+    );
+  }
+
+  private facets(kind: ListKind, locale: Locale) {
+    return this.cache.getOrSet(`cms:list-facets:${kind}:${locale}`, () =>
+      this.repository.listFacets(KINDS[kind].types, locale),
+    );
+  }
+
+  private missing() {
+    return DomainException.notFound("Cette page n'existe pas");
+  }
+}
