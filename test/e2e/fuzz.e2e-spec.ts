@@ -297,11 +297,27 @@ const PAGE_QUERIES = [
   `?${'x=1&'.repeat(500)}`,
 ];
 
+/** The login page's `redirect` query: open redirects, control characters, arrays, length. */
+const REDIRECT_HOSTILE = [
+  '',
+  '%2F%2Fevil.example',
+  '%2F%5Cevil.example',
+  'https%3A%2F%2Fevil.example',
+  'javascript%3Aalert(1)',
+  '%2F%09%2Fevil.example',
+  '%2F%0D%0ASet-Cookie%3Ax%3D1',
+  '%00',
+  '%ff',
+  '%2Fproduits%3Fa%3D%ff',
+  '%2Fpreview%2F1&redirect=%2F%2Fevil.example',
+  `%2F${long(5000)}`,
+];
+
 /**
  * Every page route of the route table, with valid sample parameters per locale (the hostile values
  * replace one parameter at a time).
  */
-const PAGE_ROUTES: Record<RouteName, { sample?: (locale: Locale) => Record<string, string> }> = {
+const PAGE_ROUTES: Record<RouteName, { sample?: (locale: Locale) => Record<string, string>; queries?: string[] }> = {
   home: {},
   brands: {},
   brand: { sample: () => ({ slug: 'lactibiane' }) },
@@ -321,6 +337,8 @@ const PAGE_ROUTES: Record<RouteName, { sample?: (locale: Locale) => Record<strin
   newsletter: {},
   results: { sample: () => ({ tail: '/-r--magnesium' }) },
   faq: {},
+  login: { queries: REDIRECT_HOSTILE.map((value) => `?redirect=${value}`) },
+  logout: {},
   preview: { sample: () => ({ id: '1' }) },
   brandCorner: { sample: () => ({ brand: 'lactibiane', slug: 'gamme' }) },
   cmsPage: { sample: () => ({ slug: 'mentions-legales' }) },
@@ -373,6 +391,8 @@ const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'];
 const METHOD_PATHS = [
   '/',
   '/produits',
+  '/connexion',
+  '/deconnexion',
   '/api/v1/product',
   '/api/v1/product/1',
   '/media/product/x/y/card.png',
@@ -501,7 +521,8 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
         for (const [param, kind] of Object.entries(kinds))
           for (const value of PATH_HOSTILE[kind])
             probes.push({ host, path: fill(template, { ...sample, [param]: value }) });
-        for (const query of PAGE_QUERIES) probes.push({ host, path: valid + query });
+        for (const query of [...PAGE_QUERIES, ...(PAGE_ROUTES[name].queries ?? [])])
+          probes.push({ host, path: valid + query });
         probes.push({ host, path: `${valid}%00` }, { host, path: `${valid}/%ff` });
       }
       expect(await run(probes, pageCheck)).toEqual([]);

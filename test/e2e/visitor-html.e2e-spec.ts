@@ -58,6 +58,7 @@ function pageTypes(locale: Locale): Array<{ name: string; path: string; status: 
     { name: 'list-page-2', path: buildPath('productList', locale, { tail: { page: 2, filters: [] } }), status: 200 },
     { name: 'product', path: buildPath('product', locale, { slug }), status: 200 },
     { name: 'product-faq', path: buildPath('productFaq', locale, { slug }), status: 200 },
+    { name: 'login', path: buildPath('login', locale), status: 200 },
     { name: 'not-found', path: '/cette-page-nexiste-pas', status: 404 },
     { name: 'error', path: '/__visitor/failure', status: 500 },
     { name: 'unauthorized', path: '/__visitor/unauthorized', status: 401 },

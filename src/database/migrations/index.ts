@@ -4,6 +4,7 @@ import * as m0002 from './0002-search-extensions';
 import * as m0003 from './0003-catalogue';
 import * as m0004 from './0004-facet-summary';
 import * as m0005 from './0005-redirection-locale';
+import * as m0007 from './0007-editors';
 
 /** Every migration, in order. Listed explicitly so the compiled build needs no directory scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-catalogue': m0003,
   '0004-facet-summary': m0004,
   '0005-redirection-locale': m0005,
+  '0007-editors': m0007,
 };
