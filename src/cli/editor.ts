@@ -17,11 +17,13 @@ const USAGE = `usage:
  * `disable` disables an account and ends its sessions. No account exists otherwise.
  */
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: process.argv.slice(2),
-    allowPositionals: true,
-    options: { email: { type: 'string' } },
-  });
+  let parsed: { positionals: string[]; values: { email?: string } };
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { email: { type: 'string' } } });
+  } catch {
+    parsed = { positionals: [], values: {} }; // an unknown option: the usage
+  }
+  const { positionals, values } = parsed;
   const [command] = positionals;
   if ((command !== 'create' && command !== 'disable') || !values.email || positionals.length !== 1) {
     process.stderr.write(`${USAGE}\n`);

@@ -280,6 +280,18 @@ describe('editor login, logout and the editor guard (e2e)', () => {
       expect((await login(visitor(host), locale, email, PASSWORD)).status).toBe(303);
     });
 
+    it('counts concurrent attempts exactly: of ten at once, five are checked and five refused', async () => {
+      const v = visitor(host);
+      await openLogin(v, loginPath);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          post(v, loginPath, { _csrf: v.token!, email: uniqueEmail('burst'), password: PASSWORD }),
+        ),
+      );
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
+    });
+
     it('limits failed logins per account address, from any client address', async () => {
       const email = uniqueEmail('account');
       await accounts.createEditor(email, PASSWORD);
