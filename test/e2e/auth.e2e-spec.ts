@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Get, Module, UseGuards } from '@nestjs/common';
+import { sql } from 'kysely';
 import { createElement } from 'react';
 import request, { type Response as TestResponse } from 'supertest';
 import { buildPath, type Locale } from '../../contracts/route-table';
@@ -394,6 +395,32 @@ describe('editor login, logout and the editor guard (e2e)', () => {
     expect((await get(v, '/preview/7')).status).toBe(200);
     expect(await accounts.disableEditor(email)).toBe(true);
     expect((await get(v, '/preview/7')).status).toBe(303);
+  });
+
+  it('sends a visitor with an expired session to the login page', async () => {
+    const email = uniqueEmail('expired');
+    await accounts.createEditor(email, PASSWORD);
+    const v = visitor(DE);
+    expect((await login(v, 'de', email, PASSWORD)).status).toBe(303);
+    expect((await get(v, '/preview/8')).status).toBe(200);
+    const editor = await t.db.selectFrom('editor').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    await sql`update editor_session set created_at = now() - interval '31 days', expires_at = now() - interval '1 second'
+      where editor_id = ${editor.id}`.execute(t.db);
+    const res = await get(v, '/preview/8');
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`/anmelden?redirect=${encodeURIComponent('/preview/8')}`);
+  });
+
+  it('ends the session a browser held when it logs in again', async () => {
+    const email = uniqueEmail('again');
+    await accounts.createEditor(email, PASSWORD);
+    const v = visitor(FR);
+    await login(v, 'fr', email, PASSWORD);
+    const first = v.cookies[SESSION_COOKIE];
+    await login(v, 'fr', email, PASSWORD);
+    expect(v.cookies[SESSION_COOKIE]).not.toBe(first);
+    expect((await get(v, '/preview/9')).status).toBe(200);
+    expect((await get({ ...v, cookies: { [SESSION_COOKIE]: first } }, '/preview/9')).status).toBe(303);
   });
 
   it('refuses weak passwords and taken addresses when creating an account', async () => {

@@ -52,6 +52,8 @@ export class LoginService {
         status: 401,
       });
     await this.throttle.succeeded(ip, form.email);
+    // A session the browser still held ends: one browser, one session (and no fixation).
+    await this.auth.closeSession(readCookie(req, SESSION_COOKIE));
     const session = await this.auth.openSession(editor);
     res.cookie(SESSION_COOKIE, session.token, {
       httpOnly: true,
