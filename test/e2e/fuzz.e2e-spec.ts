@@ -20,7 +20,7 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { RequestMethod } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
-import { ROUTES, type Locale, type RouteName } from '../../contracts/route-table';
+import { buildPath, ROUTES, type Locale, type RouteName } from '../../contracts/route-table';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { contentExpertises, contentProducts } from '../support/content';
 import { rawGet, rawRequest, type RawResponse } from '../support/http';
@@ -317,7 +317,16 @@ const REDIRECT_HOSTILE = [
  * Every page route of the route table, with valid sample parameters per locale (the hostile values
  * replace one parameter at a time).
  */
-const PAGE_ROUTES: Record<RouteName, { sample?: (locale: Locale) => Record<string, string>; queries?: string[] }> = {
+const PAGE_ROUTES: Record<
+  RouteName,
+  {
+    sample?: (locale: Locale) => Record<string, string>;
+    /** Its own query parameters' hostile values (`?name=value`, already encoded). */
+    queries?: string[];
+    /** Behind EditorGuard: an anonymous request may also be sent (303) to the login page. */
+    guarded?: boolean;
+  }
+> = {
   home: {},
   brands: {},
   brand: { sample: () => ({ slug: 'lactibiane' }) },
@@ -339,7 +348,7 @@ const PAGE_ROUTES: Record<RouteName, { sample?: (locale: Locale) => Record<strin
   faq: {},
   login: { queries: REDIRECT_HOSTILE.map((value) => `?redirect=${value}`) },
   logout: {},
-  preview: { sample: () => ({ id: '1' }) },
+  preview: { sample: () => ({ id: '1' }), guarded: true },
   brandCorner: { sample: () => ({ brand: 'lactibiane', slug: 'gamme' }) },
   cmsPage: { sample: () => ({ slug: 'mentions-legales' }) },
 };
@@ -510,6 +519,14 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
   describe('page routes answer a page or the 404 page', () => {
     const pageCheck = (_probe: Probe, res: RawResponse) =>
       [200, 301, 404].includes(res.status) ? null : `answered ${res.status}, not a page or the 404 page`;
+    /** A guarded route may also send an anonymous visitor to the login page, and nowhere else. */
+    const guardedCheck = (probe: Probe, res: RawResponse) => {
+      if (res.status !== 303) return pageCheck(probe, res);
+      const login = buildPath('login', probe.host === DE ? 'de' : 'fr');
+      return String(res.headers.location).startsWith(`${login}?redirect=%2F`)
+        ? null
+        : `303 to ${res.headers.location}, not the login page`;
+    };
 
     it.each(Object.keys(PAGE_ROUTES) as RouteName[])('%s', async (name) => {
       const probes: Probe[] = [];
@@ -525,7 +542,7 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
           probes.push({ host, path: valid + query });
         probes.push({ host, path: `${valid}%00` }, { host, path: `${valid}/%ff` });
       }
-      expect(await run(probes, pageCheck)).toEqual([]);
+      expect(await run(probes, PAGE_ROUTES[name].guarded ? guardedCheck : pageCheck)).toEqual([]);
     });
   });
 
