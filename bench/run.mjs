@@ -399,6 +399,7 @@ async function runMode(mode, pages, { mainJs, seedJs }) {
   const env = {
     ...mode.env,
     NODE_ENV: 'production',
+    CSRF_SECRET: 'bench-only-csrf-secret-0123456789abcdefghij',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     DATA_DIR: join(tempDir, `data-${mode.key}`),

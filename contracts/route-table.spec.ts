@@ -106,6 +106,8 @@ const CASES: Record<RouteName, Case[]> = {
     },
   ],
   faq: [{ params: {}, fr: '/aide-en-ligne', de: '/ihre-online-hilfe' }],
+  login: [{ params: {}, fr: '/connexion', de: '/anmelden' }],
+  logout: [{ params: {}, fr: '/deconnexion', de: '/abmelden' }],
   preview: [{ params: { id: '42' }, fr: '/preview/42', de: '/preview/42' }],
   brandCorner: [
     { params: { brand: 'lactibiane' }, fr: '/lactibiane', de: '/lactibiane' },

@@ -189,6 +189,14 @@ export const ROUTES = {
       nl: '/online-hulp',
     },
   },
+  /** The editors' login form (GET) and its post; `?redirect=` names the same-site page to go back to. */
+  login: {
+    paths: { fr: '/connexion', de: '/anmelden', it: '/accedi', es: '/iniciar-sesion', nl: '/inloggen' },
+  },
+  /** Logout: a confirmation form (GET) and the POST that ends the session. */
+  logout: {
+    paths: { fr: '/deconnexion', de: '/abmelden', it: '/esci', es: '/cerrar-sesion', nl: '/uitloggen' },
+  },
   preview: { paths: same('/preview/:id'), params: { id: 'digits' } },
   brandCorner: { paths: same('/:brand/:slug?'), params: { brand: 'brand', slug: 'segment' } },
   /** The catch-all news or CMS page: always the last route. */

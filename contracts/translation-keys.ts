@@ -1,6 +1,21 @@
 // Generated from i18n/fr/*.json by `npm run i18n:keys` (scripts/i18n-keys.mjs): do not edit.
 // contracts/i18n.ts derives the key types from this list; contracts/i18n.spec.ts checks it is current.
 export const TRANSLATION_KEYS = [
+  'auth.login.email',
+  'auth.login.errors_summary',
+  'auth.login.intro',
+  'auth.login.invalid_credentials',
+  'auth.login.password',
+  'auth.login.rate_limited',
+  'auth.login.submit',
+  'auth.login.title',
+  'auth.logout.submit',
+  'auth.logout.text',
+  'auth.logout.title',
+  'auth.validation.email_invalid',
+  'auth.validation.email_required',
+  'auth.validation.password_required',
+  'auth.validation.too_long',
   'catalogue.filters.active_ingredient',
   'catalogue.filters.brand',
   'catalogue.filters.color',

@@ -8,8 +8,10 @@ import { RequestContextMiddleware } from './common/http/request-context.middlewa
 import { SiteLocaleResolver } from './common/http/site-locale.resolver';
 import { IpFilterMiddleware } from './common/security/ip-filter.middleware';
 import { IpFilterService } from './common/security/ip-filter.service';
+import { CsrfGuard, CsrfService } from './common/security/csrf';
 import { APP_CONFIG, type AppConfig } from './config/app.config';
 import { DatabaseModule } from './database/database.module';
+import { AuthModule } from './modules/auth/auth.module';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { CmsModule } from './modules/cms/cms.module';
 import { HealthModule } from './modules/health/health.module';
@@ -47,6 +49,7 @@ export class AppModule {
         // Before the page routes, so that a catch-all cannot shadow a test-only route.
         ...extraImports,
         // Feature modules with page routes; the CMS catch-all must stay last.
+        AuthModule,
         CatalogueModule,
         CmsModule,
       ],
@@ -56,8 +59,10 @@ export class AppModule {
         IpFilterService,
         RequestContextMiddleware,
         IpFilterMiddleware,
+        CsrfService,
+        CsrfGuard,
       ],
-      exports: [APP_CONFIG, LOGGING],
+      exports: [APP_CONFIG, LOGGING, CsrfService, CsrfGuard],
     };
   }
 }

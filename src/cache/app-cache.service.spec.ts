@@ -141,4 +141,58 @@ describe(AppCache.name, () => {
     await sut.getOrSet('k', load);
     expect(load).toHaveBeenCalledTimes(3);
   });
+
+  describe('count (rate-limit counters)', () => {
+    let now = 1_000_000;
+    beforeEach(() => {
+      now = 1_000_000;
+      jest.spyOn(Date, 'now').mockImplementation(() => now);
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    it('adds and gives back within a window, and starts again once it has passed', async () => {
+      // Counters work whatever the read-model cache setting.
+      const { sut } = make({ CACHE_TTL_SECONDS: '0' });
+      expect(await sut.count('a', 1, 60)).toBe(1);
+      expect(await sut.count('a', 1, 60)).toBe(2);
+      expect(await sut.count('a', -1, 60)).toBe(1);
+      expect(await sut.count('b', 1, 60)).toBe(1);
+      now += 60_000;
+      expect(await sut.count('a', 1, 60)).toBe(1);
+      await sut.clear();
+      expect(await sut.count('b', 1, 60)).toBe(1);
+    });
+
+    it('counts in Redis with one atomic script, under the cache namespace', async () => {
+      const evalCalls: unknown[][] = [];
+      const client = {
+        eval: jest.fn(async (...args: unknown[]) => {
+          evalCalls.push(args);
+          return 3;
+        }),
+      };
+      const redisLike = {
+        getClient: async () => client,
+        createKeyPrefix: (k: string, ns?: string) => `${ns}::${k}`,
+        namespace: 'site',
+      };
+      const store = { stores: [{ store: redisLike }] };
+      const sut = new AppCache(store as never, loadConfig({}));
+      await expect(sut.count('login:ip:1.2.3.4', 1, 900)).resolves.toBe(3);
+      expect(evalCalls).toHaveLength(1);
+      const [script, options] = evalCalls[0] as [string, { keys: string[]; arguments: string[] }];
+      expect(script).toContain("redis.call('INCRBY', KEYS[1], ARGV[1])");
+      expect(script).toContain("redis.call('EXPIRE', KEYS[1], ARGV[2])");
+      expect(options).toEqual({ keys: ['site::counter:login:ip:1.2.3.4'], arguments: ['1', '900'] });
+    });
+
+    it('counts in process while Redis fails', async () => {
+      jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const client = { eval: jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED')) };
+      const redisLike = { getClient: async () => client, createKeyPrefix: (k: string) => k };
+      const sut = new AppCache({ stores: [{ store: redisLike }] } as never, loadConfig({}));
+      expect(await sut.count('k', 1, 60)).toBe(1);
+      expect(await sut.count('k', 1, 60)).toBe(2);
+    });
+  });
 });

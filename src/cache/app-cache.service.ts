@@ -7,6 +7,28 @@ import { oncePerRequest } from '../common/timing/request-timing';
 
 const L1_TTL_MS = 5000;
 const L1_MAX_ENTRIES = 2000;
+/** Counters kept in process (no Redis, or Redis failing): a bound, oldest window first out. */
+const LOCAL_COUNTERS_MAX = 10000;
+
+/**
+ * Adds to a counter and starts its window on the first hit, in one step on the Redis server: two
+ * replicas counting at the same moment both see the other's hit (no read-then-write race).
+ */
+const COUNT_SCRIPT = `
+local n = redis.call('INCRBY', KEYS[1], ARGV[1])
+if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+return n`;
+
+/** The part of the node-redis client `count` uses. */
+interface CounterClient {
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+/** The part of @keyv/redis's store `count` uses (its client and key prefix). */
+interface RedisKeyvStore {
+  getClient(): Promise<CounterClient>;
+  createKeyPrefix(key: string, namespace?: string): string;
+  namespace?: string;
+}
 
 interface Boxed<T> {
   v: T;
@@ -32,6 +54,7 @@ export class AppCache implements OnApplicationShutdown {
   private readonly logger = new Logger(AppCache.name);
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly local = new Map<string, { v: unknown; until: number }>();
+  private readonly counters = new Map<string, { n: number; until: number }>();
 
   private readonly enabled: boolean;
   /** Whether the last store call failed (an outage is under way). */
@@ -102,8 +125,46 @@ export class AppCache implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Adds `delta` to the counter `key` and returns its new value; the counter disappears
+   * `windowSeconds` after its first hit (a fixed window: rate limits). Whatever the cache TTL
+   * setting. With REDIS_URL the counter is shared by every replica and updated atomically; without
+   * it, or while Redis fails, it is this process's own.
+   */
+  async count(key: string, delta: number, windowSeconds: number): Promise<number> {
+    const store = this.cache.stores[0]?.store as Partial<RedisKeyvStore> | undefined;
+    if (typeof store?.getClient === 'function' && typeof store.createKeyPrefix === 'function') {
+      try {
+        const client = await store.getClient();
+        const value = await client.eval(COUNT_SCRIPT, {
+          keys: [store.createKeyPrefix(`counter:${key}`, store.namespace)],
+          arguments: [String(Math.trunc(delta)), String(Math.max(1, Math.ceil(windowSeconds)))],
+        });
+        this.storeWorked();
+        return Number(value);
+      } catch (error) {
+        this.storeFailed(error);
+      }
+    }
+    return this.countLocally(key, delta, windowSeconds);
+  }
+
+  private countLocally(key: string, delta: number, windowSeconds: number): number {
+    const now = Date.now();
+    let counter = this.counters.get(key);
+    if (!counter || counter.until <= now) {
+      this.counters.delete(key);
+      if (this.counters.size >= LOCAL_COUNTERS_MAX) this.counters.delete(this.counters.keys().next().value as string);
+      counter = { n: 0, until: now + windowSeconds * 1000 };
+      this.counters.set(key, counter);
+    }
+    counter.n += Math.trunc(delta);
+    return counter.n;
+  }
+
   async clear(): Promise<void> {
     this.local.clear();
+    this.counters.clear();
     await this.cache.clear();
   }
 

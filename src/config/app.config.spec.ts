@@ -39,6 +39,7 @@ describe(loadConfig.name, () => {
       DATABASE_URL: 'postgres://app:secret@db:5432/site',
       REDIS_URL: 'redis://cache:6379',
       IP_FILTER_ALLOW: '10.0.0.1, 192.168.0.0/16, ::1, office.example.ch',
+      CSRF_SECRET: 'x'.repeat(32),
     });
     expect(sut).toMatchObject({
       PORT: 8080,
@@ -79,6 +80,23 @@ describe(loadConfig.name, () => {
   ])('refuses %s=%s with a message that names it', (name, value) => {
     const error = invalid({ [name]: value });
     expect(error.message).toContain(`${name}=${JSON.stringify(value)}`);
+  });
+
+  it('wants its own CSRF secret in production, and uses a development one elsewhere', () => {
+    expect(invalid({ NODE_ENV: 'production' }).message).toContain(
+      'CSRF_SECRET=null: required when NODE_ENV=production',
+    );
+    expect(invalid({ NODE_ENV: 'production', CSRF_SECRET: '' }).message).toContain('CSRF_SECRET');
+    expect(invalid({ CSRF_SECRET: 'short' }).message).toContain('CSRF_SECRET="short": must be at least 32');
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ NODE_ENV: 'production', CSRF_SECRET: secret }).CSRF_SECRET).toBe(secret);
+    expect(loadConfig({}).CSRF_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps editor sessions 30 days by default, 12 months at most', () => {
+    expect(loadConfig({}).EDITOR_SESSION_DAYS).toBe(30);
+    expect(invalid({ EDITOR_SESSION_DAYS: '366' }).message).toContain('EDITOR_SESSION_DAYS');
+    expect(invalid({ EDITOR_SESSION_DAYS: '0' }).message).toContain('EDITOR_SESSION_DAYS');
   });
 
   it('names every wrong setting at once', () => {

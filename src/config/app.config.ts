@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { parseTrustedHostProxies } from '../common/http/forwarded-host';
 import { parseAllowList } from '../common/security/allow-list';
 
@@ -140,9 +140,32 @@ export class EnvironmentVariables {
     message: 'must look like ch=example.ch,fr=example.fr',
   })
   SHOP_DOMAINS = '';
+
+  /**
+   * Signs the CSRF tokens of the site's forms (src/common/security/csrf.ts). Required in production,
+   * the same on every replica, at least 32 characters; development and tests use a fixed default.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters (e.g. `openssl rand -base64 48`)' })
+  CSRF_SECRET?: string = undefined;
+
+  /** How long an editor's login session lasts (days; 12 months at most, SPEC §9). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  EDITOR_SESSION_DAYS = 30;
 }
 
-export type AppConfig = Readonly<EnvironmentVariables> & { production: boolean; embeddedDatabase: boolean };
+/** The CSRF secret outside production: public, so never accepted when NODE_ENV=production. */
+const DEVELOPMENT_CSRF_SECRET = 'development-only-csrf-secret-never-used-in-production';
+
+export type AppConfig = Readonly<Omit<EnvironmentVariables, 'CSRF_SECRET'> & { CSRF_SECRET: string }> & {
+  production: boolean;
+  embeddedDatabase: boolean;
+};
 
 export class ConfigurationError extends Error {}
 
@@ -168,11 +191,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       `HTTP_REQUEST_TIMEOUT_MS=${JSON.stringify(env.HTTP_REQUEST_TIMEOUT_MS ?? null)}: must be at least HTTP_HEADERS_TIMEOUT_MS (${config.HTTP_HEADERS_TIMEOUT_MS})`,
     );
+  if (config.NODE_ENV === 'production' && !config.CSRF_SECRET)
+    problems.push(
+      'CSRF_SECRET=null: required when NODE_ENV=production (at least 32 characters, the same on every replica)',
+    );
   if (problems.length > 0) throw new ConfigurationError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return Object.freeze({
     ...config,
     production: config.NODE_ENV === 'production',
     embeddedDatabase: !config.DATABASE_URL,
+    // Development and tests only (production refuses to start without its own, above).
+    CSRF_SECRET: config.CSRF_SECRET ?? DEVELOPMENT_CSRF_SECRET,
   });
 }
 

@@ -333,6 +333,26 @@ export interface FacetSummaryTable {
   count: number;
 }
 
+/** An editor account (issue 9 "Preview, login, logout"): created by `npm run editor:create`, never seeded. */
+export interface EditorTable {
+  id: Generated<number>;
+  /** Lower-cased, unique. */
+  email: string;
+  /** "scrypt$<N>$<r>$<p>$<salt>$<hash>" (src/modules/auth/password.ts). */
+  password_hash: string;
+  created_at: ColumnType<Date, string | undefined, never>;
+  disabled: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A login session: only the SHA-256 of the cookie's token is stored. */
+export interface EditorSessionTable {
+  token_hash: string;
+  editor_id: number;
+  created_at: ColumnType<Date, string | undefined, never>;
+  expires_at: ColumnType<Date, string, never>;
+  revoked_at: ColumnType<Date | null, never, string | null>;
+}
+
 /** `facet_summary.name` of the row holding the number of products of a (sales plan, locale, category). */
 export const FACET_SUMMARY_TOTAL = '__total';
 
@@ -480,4 +500,6 @@ export interface DB {
   paragraph: ParagraphTable;
   page_link: PageLinkTable;
   page_product: PageProductTable;
+  editor: EditorTable;
+  editor_session: EditorSessionTable;
 }

@@ -19,6 +19,8 @@ export interface PageView<P = object> {
   /** Trail after "home"; the home page has none. */
   breadcrumb?: Crumb[];
   props: P;
+  /** The answer's status when it is not 200 (a form sent back with its errors: 400, 401, 429). */
+  status?: number;
   /**
    * The same content in other languages of the shop (locale -> path). When absent the route table's
    * twin path is used; `null` says the page has no twin (the switch goes to that language's home).

@@ -364,6 +364,7 @@ describeInBrowser('what a visitor sees (browser)', () => {
       ['product', productPath(locale), 200],
       ['product FAQ', buildPath('productFaq', locale, { slug: product.texts[locale].slug }), 200],
       ['404', '/une-page-inconnue', 404],
+      ['editor login', buildPath('login', locale), 200],
       ['QR-code language choice', '/?utm_medium=QRcode', 200],
       ['advice list', buildPath('adviceList', locale), 200],
       ['innovation list', buildPath('innovationList', locale), 200],

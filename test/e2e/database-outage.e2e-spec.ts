@@ -39,6 +39,7 @@ function logEvents(server: BuiltServer): Array<{ level: string; msg: string }> {
 const baseEnv = (databaseUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
   ...process.env,
   NODE_ENV: 'production',
+  CSRF_SECRET: 'database-outage-spec-csrf-secret-0123456789',
   DATABASE_URL: databaseUrl,
   REDIS_URL: '', // the in-process cache: what the process itself keeps is under test
   LOG_LEVEL: 'info',

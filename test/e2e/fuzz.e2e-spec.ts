@@ -20,7 +20,7 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { RequestMethod } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
-import { ROUTES, type Locale, type RouteName } from '../../contracts/route-table';
+import { buildPath, ROUTES, type Locale, type RouteName } from '../../contracts/route-table';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { contentExpertises, contentProducts } from '../support/content';
 import { rawGet, rawRequest, type RawResponse } from '../support/http';
@@ -317,11 +317,36 @@ const PAGE_QUERIES = [
   `?${'x=1&'.repeat(500)}`,
 ];
 
+/** The login page's `redirect` query: open redirects, control characters, arrays, length. */
+const REDIRECT_HOSTILE = [
+  '',
+  '%2F%2Fevil.example',
+  '%2F%5Cevil.example',
+  'https%3A%2F%2Fevil.example',
+  'javascript%3Aalert(1)',
+  '%2F%09%2Fevil.example',
+  '%2F%0D%0ASet-Cookie%3Ax%3D1',
+  '%00',
+  '%ff',
+  '%2Fproduits%3Fa%3D%ff',
+  '%2Fpreview%2F1&redirect=%2F%2Fevil.example',
+  `%2F${long(5000)}`,
+];
+
 /**
  * Every page route of the route table, with valid sample parameters per locale (the hostile values
  * replace one parameter at a time).
  */
-const PAGE_ROUTES: Record<RouteName, { sample?: (locale: Locale) => Record<string, string> }> = {
+const PAGE_ROUTES: Record<
+  RouteName,
+  {
+    sample?: (locale: Locale) => Record<string, string>;
+    /** Its own query parameters' hostile values (`?name=value`, already encoded). */
+    queries?: string[];
+    /** Behind EditorGuard: an anonymous request may also be sent (303) to the login page. */
+    guarded?: boolean;
+  }
+> = {
   home: {},
   brands: {},
   brand: { sample: () => ({ slug: 'lactibiane' }) },
@@ -345,7 +370,9 @@ const PAGE_ROUTES: Record<RouteName, { sample?: (locale: Locale) => Record<strin
   newsletter: {},
   results: { sample: () => ({ tail: '/-r--magnesium' }) },
   faq: {},
-  preview: { sample: () => ({ id: '1' }) },
+  login: { queries: REDIRECT_HOSTILE.map((value) => `?redirect=${value}`) },
+  logout: {},
+  preview: { sample: () => ({ id: '1' }), guarded: true },
   brandCorner: { sample: () => ({ brand: 'lactibiane', slug: 'gamme' }) },
   cmsPage: { sample: () => ({ slug: 'mentions-legales' }) },
 };
@@ -397,6 +424,8 @@ const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'];
 const METHOD_PATHS = [
   '/',
   '/produits',
+  '/connexion',
+  '/deconnexion',
   '/api/v1/product',
   '/api/v1/product/1',
   '/media/product/x/y/card.png',
@@ -515,6 +544,14 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
   describe('page routes answer a page or the 404 page', () => {
     const pageCheck = (_probe: Probe, res: RawResponse) =>
       [200, 301, 404].includes(res.status) ? null : `answered ${res.status}, not a page or the 404 page`;
+    /** A guarded route may also send an anonymous visitor to the login page, and nowhere else. */
+    const guardedCheck = (probe: Probe, res: RawResponse) => {
+      if (res.status !== 303) return pageCheck(probe, res);
+      const login = buildPath('login', probe.host === DE ? 'de' : 'fr');
+      return String(res.headers.location).startsWith(`${login}?redirect=%2F`)
+        ? null
+        : `303 to ${res.headers.location}, not the login page`;
+    };
 
     it.each(Object.keys(PAGE_ROUTES) as RouteName[])('%s', async (name) => {
       const probes: Probe[] = [];
@@ -526,10 +563,11 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
         for (const [param, kind] of Object.entries(kinds))
           for (const value of PATH_HOSTILE[kind])
             probes.push({ host, path: fill(template, { ...sample, [param]: value }) });
-        for (const query of PAGE_QUERIES) probes.push({ host, path: valid + query });
+        for (const query of [...PAGE_QUERIES, ...(PAGE_ROUTES[name].queries ?? [])])
+          probes.push({ host, path: valid + query });
         probes.push({ host, path: `${valid}%00` }, { host, path: `${valid}/%ff` });
       }
-      expect(await run(probes, pageCheck)).toEqual([]);
+      expect(await run(probes, PAGE_ROUTES[name].guarded ? guardedCheck : pageCheck)).toEqual([]);
     });
   });
 

@@ -81,6 +81,7 @@ describe('graceful shutdown of the built server (e2e)', () => {
     env = {
       ...process.env,
       NODE_ENV: 'production',
+      CSRF_SECRET: 'shutdown-spec-csrf-secret-0123456789abcdef',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

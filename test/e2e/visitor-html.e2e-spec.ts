@@ -72,6 +72,7 @@ function pageTypes(locale: Locale): Array<{ name: string; path: string; status: 
       status: 200,
     })),
     { name: 'help', path: buildPath('faq', locale), status: 200 },
+    { name: 'login', path: buildPath('login', locale), status: 200 },
     { name: 'not-found', path: '/cette-page-nexiste-pas', status: 404 },
     { name: 'error', path: '/__visitor/failure', status: 500 },
     { name: 'unauthorized', path: '/__visitor/unauthorized', status: 401 },

@@ -13,6 +13,7 @@ import { RenderService } from '../../render/render.service';
 import { PageCache } from '../../render/page-cache';
 import { SiteSource } from '../site/site-source';
 import { isDatabaseUnavailable } from '../../database/database';
+import { isPrivate } from '../http/private-response';
 import { requestPath, sendRedirect } from '../http/safe-redirect';
 import { DomainErrorCode, DomainException } from './domain.exception';
 
@@ -96,7 +97,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
         if (reusable) this.pageCache.set(key, page);
       }
       // The same unknown URL asked again is answered by the fast path (PageCacheMiddleware).
-      if (status === 404 && req.method === 'GET') this.pageCache.set(pageCacheKey(site, req.originalUrl), page);
+      if (status === 404 && req.method === 'GET' && !isPrivate(res))
+        this.pageCache.set(pageCacheKey(site, req.originalUrl), page);
       sendCachedPage(req, res, page, nonce);
     } catch (error) {
       this.logger.error(`error page failed: ${(error as Error).stack ?? String(error)}`);

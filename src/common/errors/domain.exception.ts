@@ -6,6 +6,8 @@ export enum DomainErrorCode {
   UnknownMiddleware = 'UNKNOWN_MIDDLEWARE',
   InvalidInput = 'INVALID_INPUT',
   Redirect = 'REDIRECT',
+  Forbidden = 'FORBIDDEN',
+  Unauthorized = 'UNAUTHORIZED',
 }
 
 /** A typed domain error: one exception filter maps it to a page or to JSON (STYLE "Domain errors"). */
@@ -33,8 +35,18 @@ export class DomainException extends Error {
   }
 
   /** A page that moved (old slug, canonical form): the filter answers with an uncached redirect. */
-  static redirect(location: string, status: 301 | 302 | 307 | 308 = 301): DomainException {
+  static redirect(location: string, status: 301 | 302 | 303 | 307 | 308 = 301): DomainException {
     return new DomainException(DomainErrorCode.Redirect, `Moved to ${location}`, status, { location });
+  }
+
+  /** A refused request (a form without its CSRF token): the 403 page, or JSON for /api. */
+  static forbidden(message = 'Forbidden'): DomainException {
+    return new DomainException(DomainErrorCode.Forbidden, message, HttpStatus.FORBIDDEN);
+  }
+
+  /** An API call without a valid session: 401 JSON (pages redirect to the login page instead). */
+  static unauthorized(message = 'Unauthorized'): DomainException {
+    return new DomainException(DomainErrorCode.Unauthorized, message, HttpStatus.UNAUTHORIZED);
   }
 
   static invalidInput(details: Record<string, string>): DomainException {

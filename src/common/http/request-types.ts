@@ -8,6 +8,8 @@ declare module 'express-serve-static-core' {
   }
   interface Locals {
     cspNonce?: string;
+    /** Set by `markPrivate`: the answer is for this visitor only (never cached). */
+    privateResponse?: boolean;
   }
 }
 

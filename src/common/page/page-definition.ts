@@ -9,6 +9,11 @@ export interface PageDefinition {
   component: ComponentType<never>;
   /** Named route middleware (SPEC §2.1) run before the handler; an unknown name is a 500. */
   middleware?: string[];
-  /** Whether the rendered HTML may be reused for the same URL (anonymous, no per-visitor content). */
+  /**
+   * Whether the rendered HTML may be reused for the same URL (anonymous, no per-visitor content).
+   * `false`: never kept, sent `Cache-Control: private, no-store` (a form with its CSRF token).
+   */
   cache?: boolean;
+  /** GET (the default), or POST for a form that answers with its page (errors shown beside fields). */
+  method?: 'GET' | 'POST';
 }

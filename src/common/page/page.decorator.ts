@@ -2,6 +2,7 @@ import {
   applyDecorators,
   createParamDecorator,
   Get,
+  Post,
   SetMetadata,
   UseInterceptors,
   type ExecutionContext,
@@ -24,7 +25,7 @@ export function Page<P>(
 ) {
   const definition: PageDefinition = { route, component: component as ComponentType<never>, cache: true, ...options };
   return applyDecorators(
-    Get(expressPaths(route)),
+    (definition.method === 'POST' ? Post : Get)(expressPaths(route)),
     SetMetadata(PAGE_METADATA, definition),
     UseInterceptors(PageInterceptor),
   );

@@ -8,6 +8,7 @@ import { PageCache, type CachedPage } from '../../render/page-cache';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import { DomainException } from '../errors/domain.exception';
+import { isPrivate, PRIVATE_NO_STORE } from '../http/private-response';
 import { requestPath } from '../http/safe-redirect';
 import { matchRoute } from '../../../contracts/route-table';
 import { PAGE_METADATA, type PageDefinition } from './page-definition';
@@ -46,7 +47,7 @@ export class PageInterceptor implements NestInterceptor {
       // the copy rendered earlier is sent, and kept, instead of the error page. Domain answers
       // (not found, redirects…) are answers, not failures.
       const stale =
-        !(error instanceof DomainException) && req.site && definition.cache !== false && req.method === 'GET'
+        !(error instanceof DomainException) && req.site && reusable(definition, req, res)
           ? this.pageCache.staleOnError(pageCacheKey(req.site, req.originalUrl))
           : undefined;
       if (!stale) throw error;
@@ -69,8 +70,11 @@ export class PageInterceptor implements NestInterceptor {
     if (!params) throw DomainException.notFound();
     req.pageRoute = { name: definition.route, params };
     res.type('html');
-    res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    // A guard may have marked the response private already (markPrivate): it stays so.
+    if (definition.cache === false || isPrivate(res)) res.setHeader('Cache-Control', PRIVATE_NO_STORE);
+    else res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
     const view = await lastValueFrom(next.handle() as Observable<PageView>);
+    if (view.status) res.status(view.status);
     const html = await this.render.renderPage(
       req,
       site,
@@ -80,10 +84,14 @@ export class PageInterceptor implements NestInterceptor {
     );
     const page = toCachedPage(html, res);
     // Later requests for this URL are answered by PageCacheMiddleware before the router.
-    if (definition.cache !== false && req.method === 'GET')
-      this.pageCache.set(pageCacheKey(site, req.originalUrl), page);
+    if (reusable(definition, req, res)) this.pageCache.set(pageCacheKey(site, req.originalUrl), page);
     return sendThroughNest(req, res, page);
   }
+}
+
+/** Whether the page may be kept for replay to other visitors (and served stale if it fails). */
+function reusable(definition: PageDefinition, req: Request, res: Response): boolean {
+  return definition.cache !== false && !isPrivate(res) && req.method === 'GET' && res.statusCode === 200;
 }
 
 /**

@@ -5,6 +5,7 @@ import * as m0003 from './0003-catalogue';
 import * as m0004 from './0004-facet-summary';
 import * as m0005 from './0005-redirection-locale';
 import * as m0006 from './0006-cms';
+import * as m0007 from './0007-editors';
 
 /** Every migration, in order. Listed explicitly so the compiled build needs no directory scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-facet-summary': m0004,
   '0005-redirection-locale': m0005,
   '0006-cms': m0006,
+  '0007-editors': m0007,
 };
