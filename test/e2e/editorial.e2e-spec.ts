@@ -3,6 +3,7 @@ import { contentDir } from '../../src/database/seed/content';
 import { loadEditorial, type EditorialPage } from '../../src/database/seed/editorial.seed';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { decodeHtml } from '../support/http';
+import { signedInEditor } from '../support/editor';
 
 const get = (t: TestApp, host: string, path: string) => request(t.server).get(path).set('Host', host);
 const pages = loadEditorial(contentDir())!.pages;
@@ -191,6 +192,44 @@ describe('editorial pages (e2e)', () => {
     it('answers 404 for an unknown slug and for an advice slug under the catch-all', async () => {
       await get(t, FR, '/page-inconnue').expect(404);
       await get(t, FR, `/${ballonnements.texts.fr.slug}`).expect(404);
+    });
+  });
+
+  describe('preview (editors only)', () => {
+    const idOf = async (key: string) =>
+      (await t.db.selectFrom('page').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
+
+    it('sends an anonymous visitor to the login page with the way back, on both hosts', async () => {
+      const id = await idOf(ballonnements.key);
+      const fr = await get(t, FR, `/preview/${id}?x=1`).expect(303);
+      expect(fr.headers.location).toBe(`/connexion?redirect=${encodeURIComponent(`/preview/${id}?x=1`)}`);
+      expect(fr.headers['cache-control']).toMatch(/no-store/);
+      const de = await get(t, DE, `/preview/${id}`).expect(303);
+      expect(de.headers.location).toMatch(/^\/anmelden\?redirect=/);
+    });
+
+    it('shows an editor the latest version of any page, published or not, with a banner, noindex and no caching', async () => {
+      const session = await signedInEditor(t, FR, 'fr');
+      const id = await idOf('advice-crampes');
+      await t.db.updateTable('page').set({ published: false }).where('id', '=', id).execute();
+      try {
+        const slug = pages.find((p) => p.key === 'advice-crampes')!.texts.fr.slug;
+        await get(t, FR, `/conseil/${slug}`).expect(404);
+        const res = await get(t, FR, `/preview/${id}`).set('Cookie', session.cookie).expect(200);
+        expect(res.text).toContain('class="preview-banner"');
+        expect(text(res.text)).toContain('Non publiée');
+        expect(res.text).toMatch(/<meta name="robots" content="noindex/);
+        expect(res.headers['cache-control']).toMatch(/private.*no-store|no-store.*private/);
+        expect(res.text).toContain('action="/deconnexion"');
+        // Published again: the public page answers, the preview says so.
+        await t.db.updateTable('page').set({ published: true }).where('id', '=', id).execute();
+        const again = await get(t, FR, `/preview/${id}`).set('Cookie', session.cookie).expect(200);
+        expect(text(again.text)).toContain('Publiée');
+        await get(t, FR, '/preview/2147483647').set('Cookie', session.cookie).expect(404);
+        await get(t, FR, '/preview/99999999999999').set('Cookie', session.cookie).expect(404);
+      } finally {
+        await t.db.updateTable('page').set({ published: true }).where('id', '=', id).execute();
+      }
     });
   });
 

@@ -1,6 +1,7 @@
 import type { Picture as PictureModel } from '../../contracts/catalogue';
 import type { ArticleCardView, LinkView, ParagraphView, SafeHtml, TocEntryView } from '../../contracts/editorial';
 import { ArticleCard, articleDate } from '../components/ArticleCard';
+import { LogoutForm, type LogoutFormProps } from '../components/LogoutForm';
 import { Island } from '../islands/Island';
 import TableOfContents from '../islands/TableOfContents';
 import { Paragraphs } from '../paragraphs/Paragraph';
@@ -26,8 +27,8 @@ export interface EditorialPageProps {
   paragraphs: ParagraphView[];
   /** "These articles may interest you" and the link to all of them. */
   related: { title: string; items: ArticleCardView[]; all: LinkView | null } | null;
-  /** Set on the preview route: the version shown and whether it is published. */
-  preview: { vid: number; published: boolean } | null;
+  /** Set on the preview route: the version shown, whether it is published, the editor's logout button. */
+  preview: { vid: number; published: boolean; logout: LogoutFormProps | null } | null;
 }
 
 /**
@@ -42,10 +43,13 @@ export function EditorialPage(p: EditorialPageProps) {
   return (
     <article className={`editorial editorial--${p.pageType}`}>
       {p.preview && (
-        <p className="preview-banner" role="status">
-          {t('cms.preview.banner', { vid: p.preview.vid })} ·{' '}
-          {p.preview.published ? t('cms.preview.published') : t('cms.preview.unpublished')}
-        </p>
+        <div className="preview-banner" role="status">
+          <p>
+            {t('cms.preview.banner', { vid: p.preview.vid })} ·{' '}
+            {p.preview.published ? t('cms.preview.published') : t('cms.preview.unpublished')}
+          </p>
+          {p.preview.logout && <LogoutForm {...p.preview.logout} className="preview-banner__logout" />}
+        </div>
       )}
       <header className={`editorial-header${p.titleOutsideCover ? ' editorial-header--outside' : ''}`}>
         {p.cover && (

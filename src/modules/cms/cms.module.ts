@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ProductArticles } from '../../common/editorial/product-articles';
+import { AuthModule } from '../auth';
 import { CatalogueModule } from '../catalogue';
 import { ArticleListService } from './article-list.service';
 import { CmsApiController } from './cms.api.controller';
@@ -7,6 +8,7 @@ import { CmsApiService } from './cms-api.service';
 import { CmsRepository } from './cms.repository';
 import { EditorialPageController } from './editorial.page.controller';
 import { EditorialService } from './editorial.service';
+import { PreviewPageController } from './preview.page.controller';
 import { HomePageController } from './home.page.controller';
 import { HomeRepository } from './home.repository';
 import { HomeService } from './home.service';
@@ -14,9 +16,9 @@ import { HomeService } from './home.service';
 /** Global: the catalogue's product page reads the pages associated with a product (ProductArticles). */
 @Global()
 @Module({
-  imports: [CatalogueModule],
+  imports: [AuthModule, CatalogueModule],
   // The editorial controller holds the catch-all /{slug}: it is registered last.
-  controllers: [CmsApiController, HomePageController, EditorialPageController],
+  controllers: [CmsApiController, HomePageController, PreviewPageController, EditorialPageController],
   providers: [
     HomeRepository,
     HomeService,

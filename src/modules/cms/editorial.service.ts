@@ -3,6 +3,7 @@ import type { Picture } from '../../../contracts/catalogue';
 import type { ArticleCardView, LinkView, TocEntryView } from '../../../contracts/editorial';
 import type { Crumb } from '../../../contracts/shell';
 import { buildPath, type Locale } from '../../../contracts/route-table';
+import type { LogoutFormProps } from '../../../views/components/LogoutForm';
 import type { EditorialPageProps } from '../../../views/pages/EditorialPage';
 import { AppCache } from '../../cache/app-cache.service';
 import { ProductArticles } from '../../common/editorial/product-articles';
@@ -69,6 +70,8 @@ export class EditorialService implements ProductArticles {
 
   /** Any page by id, published or not, in its latest version (the preview). */
   async byId(site: SiteContext, id: number): Promise<PageDetailRow> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+      throw DomainException.notFound("Cette page n'existe pas");
     const row = await this.repository.pageDetail({ id }, site.locale, false);
     if (!row) throw DomainException.notFound("Cette page n'existe pas");
     return row;
@@ -119,7 +122,7 @@ export class EditorialService implements ProductArticles {
   }
 
   /** The view model of an editorial page (article, news, CMS page, help, preview). */
-  async view(site: SiteContext, row: PageDetailRow, options: { preview?: boolean } = {}) {
+  async view(site: SiteContext, row: PageDetailRow, options: { preview?: { logout: LogoutFormProps | null } } = {}) {
     const locale = site.locale;
     const t = this.render.translator(locale);
     const refs = paragraphReferences(row.paragraphs);
@@ -181,7 +184,7 @@ export class EditorialService implements ProductArticles {
       tocTitle: t('cms.toc_title'),
       paragraphs,
       related,
-      preview: options.preview ? { vid: row.vid, published: row.published } : null,
+      preview: options.preview ? { vid: row.vid, published: row.published, logout: options.preview.logout } : null,
     };
     const alternates = Object.fromEntries(
       site.shop.languages.map((l) => {
