@@ -120,7 +120,7 @@ export class CmsApiService {
   /** SPEC §3 "CMS page", every field. */
   private detail(row: PageDetailRow, locale: Locale) {
     const cover = this.editorial.picture(row.cover, 'cover', '');
-    const mobile = this.editorial.picture(row.cover, 'coverMobile', '');
+    const mobile = this.editorial.picture(row.cover, 'mobile', '');
     const icon = row.icon
       ? this.editorial.picture({ motif: row.icon, palette: row.cover?.palette ?? 'green' }, 'icon', '')
       : null;

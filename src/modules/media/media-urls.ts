@@ -22,7 +22,7 @@ export const BRAND_LOGO_SIZES = {
 /** Editorial pictures (content/editorial/FORMAT.md "Pictures"), width x height. */
 export const EDITORIAL_IMAGE_SIZES = {
   cover: [1440, 480],
-  coverMobile: [780, 520],
+  mobile: [780, 520],
   card: [360, 203],
   card2x: [720, 406],
   paragraph: [640, 480],
