@@ -51,6 +51,8 @@ const PAGES = [
     catalogue: true,
   },
   { name: 'product', path: '/produit/lactibiane-reference-30-gelules', host: FR, status: 200, catalogue: true },
+  { name: 'advice-list', path: '/conseils', host: FR, status: 200, catalogue: true },
+  { name: 'article', path: '/conseil/ballonnements-causes-et-bons-gestes', host: FR, status: 200, catalogue: true },
 ];
 
 /**
@@ -68,6 +70,8 @@ const SIZE_PAGES = [
     host: FR,
   },
   { name: 'product', path: '/produit/lactibiane-reference-30-gelules', host: FR },
+  { name: 'advice-list', path: '/conseils', host: FR },
+  { name: 'article', path: '/conseil/ballonnements-causes-et-bons-gestes', host: FR },
 ];
 const SIZE_PRODUCTS = Number(process.env.BENCH_SIZE_PRODUCTS ?? 10000);
 const SIZE_DURATION = Number(process.env.BENCH_SIZE_DURATION ?? 5);

@@ -157,7 +157,11 @@ describe('content generator (e2e)', () => {
     const actual = await t.db
       .selectFrom('facet_summary')
       .selectAll()
-      .orderBy(['sales_plan_id', 'locale', 'category_id', 'name', 'value'])
+      .orderBy('sales_plan_id')
+      .orderBy('locale')
+      .orderBy('category_id')
+      .orderBy('name')
+      .orderBy('value')
       .execute();
     expect(actual.length).toBeGreaterThan(1000);
     expect(actual.map(normalise)).toEqual(expected.rows.map(normalise));

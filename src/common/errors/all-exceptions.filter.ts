@@ -61,7 +61,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const error = badUrl
         ? DomainException.invalidInput({ path: 'malformed percent-encoding in the URL path' })
         : exception;
-      res.status(status).json(apiBody(error, status));
+      // A page route (the catch-all) may have set its HTML headers before failing: this answer is JSON, never cached.
+      res.status(status).type('application/json').setHeader('Cache-Control', 'no-store');
+      res.json(apiBody(error, status));
       return;
     }
     if (MEDIA_PATH.test(path)) {
