@@ -61,8 +61,8 @@ async function waitUntilLive(port: number, child: ChildProcess, output: () => st
   throw new Error(`server did not start within 60 s:\n${output()}`);
 }
 
-/** Seeds a fresh data folder and starts `node dist/src/main.js` on a free port. */
-export async function startSite(): Promise<RunningSite> {
+/** Seeds a fresh data folder and starts `node dist/src/main.js` on a free port (`extraEnv`: e.g. CONTENT_DIR). */
+export async function startSite(extraEnv: Record<string, string> = {}): Promise<RunningSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-browser-'));
   const port = await freePort();
   const env = {
@@ -72,6 +72,7 @@ export async function startSite(): Promise<RunningSite> {
     LOG_LEVEL: 'warn',
     SHUTDOWN_DRAIN_MS: '0',
     PAGE_CACHE_TTL_SECONDS: '0',
+    ...extraEnv,
   };
   await promisify(execFile)(process.execPath, ['dist/src/cli/seed.js'], { cwd: ROOT, env });
   const child = spawn(process.execPath, ['dist/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

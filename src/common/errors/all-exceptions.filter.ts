@@ -62,7 +62,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         ? DomainException.invalidInput({ path: 'malformed percent-encoding in the URL path' })
         : exception;
       // A page route (the catch-all) may have set its HTML headers before failing: this answer is JSON, never cached.
-      res.status(status).type('application/json').setHeader('Cache-Control', 'no-store');
+      res.status(status).type('application/json').setHeader('Cache-Control', 'private, no-store');
       res.json(apiBody(error, status));
       return;
     }

@@ -1,0 +1,236 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { describeInBrowser, FR_HOST, launchBrowser, openPage, startSite, type RunningSite } from './support';
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const ARTICLE = '/conseil/ballonnements-causes-et-bons-gestes';
+const SLIDER = '/conseil/rituels-du-soir';
+const VIDEO = '/qualite-innovation/etudes-cliniques-sur-nos-souches';
+const COOKIES = '/gestion-des-cookies';
+
+/**
+ * The classic filter-evasion payloads (OWASP XSS cheat sheet), stored in a page's HTML fields; each
+ * would set window.__xss if it ran.
+ */
+const PAYLOADS = [
+  '<script>window.__xss=1</script>',
+  '<img src=x onerror="window.__xss=2">',
+  '<svg onload="window.__xss=3"><circle r="1"/></svg>',
+  '<a href="javascript:window.__xss=4">a</a>',
+  '<a href="JaVaScRiPt:window.__xss=5">b</a>',
+  '<a href="&#106;avascript:window.__xss=6">c</a>',
+  '<a href=" &#14;javascript:window.__xss=7">d</a>',
+  '<iframe src="javascript:window.__xss=8"></iframe>',
+  '<div style="background:url(javascript:window.__xss=9)">e</div>',
+  '<style>*{background:url("javascript:window.__xss=10")}</style>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=11></style></mglyph></table></mtext></math>',
+  '<noscript><p title="</noscript><img src=x onerror=window.__xss=12>"></p></noscript>',
+  '<a href="data:text/html;base64,PHNjcmlwdD53aW5kb3cuX194c3M9MTM8L3NjcmlwdD4=">f</a>',
+  '<<script>script>window.__xss=14<</script>/script>',
+  '<object data="javascript:window.__xss=15"></object>',
+  '<input autofocus onfocus="window.__xss=16">',
+  '<details open ontoggle="window.__xss=17"><summary>g</summary></details>',
+  '<p><!--<img src="--><img src=x onerror=window.__xss=18//">--></p>',
+  '<form action="javascript:window.__xss=19"><button>h</button></form>',
+  '<a href="//evil.example/x">i</a><base href="javascript:window.__xss=20//">',
+].join('');
+
+function contentWithPayloads(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'content-xss-'));
+  cpSync(join(process.cwd(), 'content'), dir, { recursive: true });
+  const texts = (title: string) => ({
+    title,
+    slug: 'essai-xss',
+    meta_description: 'Page de test',
+    introduction: `<p>Intro</p>${PAYLOADS}`,
+    content: PAYLOADS,
+    excerpt: 'x',
+  });
+  const page = {
+    key: 'xss-test',
+    type: 'cms_page',
+    texts: { fr: texts('Essai "><script>window.__xss=99</script>'), de: { ...texts('Test'), slug: 'xss-test' } },
+    paragraphs: [
+      { key: 'p1', type: 'html', texts: { fr: { html: PAYLOADS }, de: { html: PAYLOADS } } },
+      { key: 'p2', type: 'text', texts: { fr: { title: 'T', text: PAYLOADS }, de: { title: 'T', text: PAYLOADS } } },
+      {
+        key: 'p3',
+        type: 'faq',
+        texts: {
+          fr: { items: [{ question: '<b>q</b>', answer: PAYLOADS }] },
+          de: { items: [{ question: 'q', answer: PAYLOADS }] },
+        },
+      },
+    ],
+  };
+  writeFileSync(join(dir, 'editorial/pages/cms_page/xss-test.json'), JSON.stringify(page));
+  return dir;
+}
+
+describeInBrowser('editorial pages (browser)', () => {
+  let site: RunningSite;
+  let browser: Browser;
+  let context: BrowserContext;
+  let content: string;
+
+  beforeAll(async () => {
+    content = contentWithPayloads();
+    site = await startSite({ CONTENT_DIR: content });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    rmSync(content, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: DESKTOP });
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const open = (path: string, viewport = DESKTOP) => openPage(context, site.url(FR_HOST, path), viewport);
+
+  it('runs none of the stored XSS payloads, and keeps no handler, script, javascript: URL or frame from them', async () => {
+    const { page, logs } = await open('/essai-xss');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    for (const summary of await page.locator('.paragraph summary').all()) await summary.click();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    const found = await page.evaluate(() => {
+      const main = document.querySelector('main') ?? document.body;
+      const all = [...main.querySelectorAll('*')];
+      return {
+        handlers: all.filter((e) => [...e.attributes].some((a) => a.name.startsWith('on'))).length,
+        scripts: main.querySelectorAll('script:not([type="application/json"])').length,
+        frames: main.querySelectorAll('iframe, object, embed, base, form[action^="javascript"]').length,
+        styles: main.querySelectorAll('style, [style]').length,
+        badLinks: [...main.querySelectorAll('a[href]')]
+          .map((a) => a.getAttribute('href') ?? '')
+          .filter((h) => /^\s*(javascript|data|vbscript):/i.test(h) || h.startsWith('//')),
+      };
+    });
+    expect(found).toEqual({ handlers: 0, scripts: 0, frames: 0, styles: 0, badLinks: [] });
+    expect(await page.title()).toContain('Essai "><script>');
+    expect(logs.hydration).toEqual([]);
+  });
+
+  it('table of contents: scrolls to a paragraph in 500 ms, stays in view, marks the paragraph being read; hidden on phones', async () => {
+    const { page, logs } = await open(ARTICLE);
+    const toc = page.locator('.toc');
+    await expect(toc.isVisible()).resolves.toBe(true);
+    const links = page.locator('.toc__link');
+    const count = await links.count();
+    expect(count).toBeGreaterThan(2);
+    const last = links.nth(count - 1);
+    const anchor = (await last.getAttribute('href'))!.slice(1);
+    await last.click();
+    await page.waitForTimeout(250);
+    const midway = await page.evaluate(() => window.scrollY);
+    await page.waitForTimeout(600);
+    const top = await page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, anchor);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
+    expect(midway).toBeLessThan(await page.evaluate(() => window.scrollY));
+    await expect(last.getAttribute('aria-current')).resolves.toBe('location');
+    expect(await toc.evaluate((e) => e.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    expect(page.url()).toContain(`#${anchor}`);
+    expect(logs.problems).toEqual([]);
+    const phone = await open(ARTICLE, PHONE);
+    await expect(phone.page.locator('.toc').isVisible()).resolves.toBe(false);
+  });
+
+  it('FAQ folds open and close independently', async () => {
+    const { page } = await open(ARTICLE);
+    const items = page.locator('.paragraph--faq details');
+    const n = await items.count();
+    expect(n).toBeGreaterThan(1);
+    await items.nth(0).locator('summary').click();
+    await items.nth(1).locator('summary').click();
+    expect(await items.evaluateAll((all) => all.slice(0, 2).map((d) => (d as HTMLDetailsElement).open))).toEqual([
+      true,
+      true,
+    ]);
+    await items.nth(0).locator('summary').click();
+    expect(await items.evaluateAll((all) => all.slice(0, 2).map((d) => (d as HTMLDetailsElement).open))).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it('sliders: Swiper takes the row once hydrated, previous hidden at the start, next moves on', async () => {
+    const { page, logs } = await open(SLIDER);
+    const slider = page.locator('.paragraph-slider').first();
+    await slider.scrollIntoViewIfNeeded();
+    await page.waitForSelector(
+      '.paragraph-slider .swiper-initialized, .paragraph-slider.swiper-initialized, .swiper.swiper-initialized',
+    );
+    const prev = slider.getByRole('button', { name: 'Précédent' });
+    const next = slider.getByRole('button', { name: 'Suivant' });
+    await expect(prev.isVisible()).resolves.toBe(false);
+    await next.click();
+    await page.waitForTimeout(400);
+    await expect(prev.isVisible()).resolves.toBe(true);
+    expect(logs.problems).toEqual([]);
+    expect(logs.hydration).toEqual([]);
+  });
+
+  it('video: nothing from the platform before consent; accepting shows the player and is remembered', async () => {
+    const requests: string[] = [];
+    context.on('request', (r) => requests.push(r.url()));
+    const { page } = await open(VIDEO);
+    const player = page.locator('.video-player').first();
+    await player.scrollIntoViewIfNeeded();
+    await expect(player.locator('.video-blocked').isVisible()).resolves.toBe(true);
+    expect(requests.filter((u) => /youtube|ytimg/.test(u))).toEqual([]);
+    await player.getByRole('button').click();
+    await expect(page.locator('iframe.video-frame').getAttribute('src')).resolves.toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\//,
+    );
+    const again = await open(VIDEO);
+    await expect(again.page.locator('iframe.video-frame').count()).resolves.toBe(1);
+  });
+
+  it('audience opt-out: unchecked by default, checking it stores the refusal for 12 months and one event', async () => {
+    const { page } = await open(COOKIES);
+    const box = page.getByRole('checkbox');
+    await expect(box.isEnabled()).resolves.toBe(true);
+    await expect(box.isChecked()).resolves.toBe(false);
+    await page.evaluate(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));
+    await box.check();
+    await page.waitForTimeout(400);
+    const cookie = (await context.cookies()).find((c) => c.name === 'privacy');
+    expect(cookie?.value).toBe('optout');
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer)).toEqual([
+      { event: 'optout', value: true },
+    ]);
+    const again = await open(COOKIES);
+    await expect(again.page.getByRole('checkbox').isChecked()).resolves.toBe(true);
+  });
+
+  it('without JavaScript: the TOC links, a scrollable slider with every slide, the video linked on the platform', async () => {
+    const nojs = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    try {
+      const page = await nojs.newPage();
+      await page.goto(site.url(FR_HOST, SLIDER));
+      const slides = page.locator('.paragraph-slider__slide');
+      expect(await slides.count()).toBeGreaterThan(2);
+      const track = page.locator('.paragraph-slider__track').first();
+      expect(await track.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+      await page.goto(site.url(FR_HOST, VIDEO));
+      await expect(page.locator('.video-blocked a').getAttribute('href')).resolves.toMatch(
+        /^https:\/\/www\.youtube\.com\/watch\?v=/,
+      );
+    } finally {
+      await nojs.close();
+    }
+  });
+});
