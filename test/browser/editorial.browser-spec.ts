@@ -147,11 +147,11 @@ describeInBrowser('editorial pages (browser)', () => {
     await expect(phone.page.locator('.toc').isVisible()).resolves.toBe(false);
   });
 
-  it('FAQ folds open and close independently', async () => {
-    const { page } = await open(ARTICLE);
+  it('FAQ push: 3 questions of 4, a link to all; folds open and close independently', async () => {
+    const { page } = await open('/conseil/menopause-ce-qui-change');
     const items = page.locator('.paragraph--faq details');
-    const n = await items.count();
-    expect(n).toBeGreaterThan(1);
+    expect(await items.count()).toBe(3);
+    await expect(page.locator('.faq-more a').getAttribute('href')).resolves.toBe('/aide-en-ligne');
     await items.nth(0).locator('summary').click();
     await items.nth(1).locator('summary').click();
     expect(await items.evaluateAll((all) => all.slice(0, 2).map((d) => (d as HTMLDetailsElement).open))).toEqual([
