@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PageType } from './schema';
 
 /**
  * The schemas of editorial content (content/editorial/FORMAT.md): one per paragraph type, and the
@@ -328,4 +329,27 @@ export function describeIssues(where: string, raw: unknown, issues: z.core.$ZodI
     const field = path.map(String).join('.') || '(record)';
     return `${place}, ${field}: ${issue.message}`;
   });
+}
+
+/**
+ * The route family a page's slug answers on: slugs are unique per locale within it, and the old slugs
+ * of a family redirect within it (SPEC §2.1: /conseil/{slug}, /qualite-innovation/{slug},
+ * /marque/{slug}, /besoin/{slug}, /{brand}/{slug}, the catch-all /{slug}).
+ */
+export function routeFamily(type: PageType, brand: string | null | undefined, need: string | null | undefined): string {
+  switch (type) {
+    case 'advice':
+      return 'advice';
+    case 'innovation':
+      return 'innovation';
+    case 'brand_landing':
+      return 'brand';
+    case 'brand_corner_main':
+    case 'brand_corner_page':
+      return `brandCorner:${brand ?? ''}`;
+    case 'standard':
+      return need ? 'need' : 'cmsPage';
+    default:
+      return 'cmsPage';
+  }
 }

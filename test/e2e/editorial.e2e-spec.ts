@@ -181,6 +181,18 @@ describe('editorial pages (e2e)', () => {
       expect(decodeHtml(german.text)).toContain(page.texts.de.title);
     });
 
+    it("points the help page's ordering links at the shop of the visitor's country and language", async () => {
+      const fr = await get(t, FR, '/aide-en-ligne').expect(200);
+      expect(fr.text).toContain('href="https://shop.example.ch/fr/panier"');
+      expect(fr.text).not.toContain('/~shop/');
+      const de = await get(t, DE, '/ihre-online-hilfe').expect(200);
+      expect(de.text).toContain('href="https://shop.example.ch/de/warenkorb"');
+      // The same page in France: its own shop.
+      const france = await get(t, 'produits.fr.localhost', '/aide-en-ligne').expect(200);
+      expect(france.text).toContain('href="https://boutique.example.fr/panier"');
+      expect(france.text).not.toContain('shop.example.ch');
+    });
+
     it('shows news pages with their date and a NewsArticle', async () => {
       for (const news of published('actualite')) {
         const res = await get(t, FR, `/${news.texts.fr.slug}`).expect(200);
@@ -281,6 +293,40 @@ describe('editorial pages (e2e)', () => {
       const res = await api(`/products/${lac.id}/pages?per_page=4`).expect(200);
       expect(res.body.data.items.length).toBeGreaterThan(0);
       expect(res.body.data.items.length).toBeLessThanOrEqual(4);
+    });
+
+    it('finds pages by type and slug through /url/entity, with the 301 of an old slug and 404 otherwise', async () => {
+      const res = await api(`/url/entity?entity_type=advice&slug=${ballonnements.texts.fr.slug}&parents=true`).expect(
+        200,
+      );
+      expect(res.body.data.items[0]).toMatchObject({
+        slug: ballonnements.texts.fr.slug,
+        type: 'advice',
+        url: `/conseil/${ballonnements.texts.fr.slug}`,
+        parent: null,
+      });
+      const corner = pages.find((p) => p.type === 'brand_corner_page')!;
+      const child = await api(
+        `/url/entity?entity_type=brand_corner_page&slug=${corner.texts.de.slug}&parents=1&lang=de`,
+        DE,
+      ).expect(200);
+      expect(child.body.data.items[0].parent).toMatchObject({ type: 'brand_corner_main' });
+      await t.db
+        .insertInto('slug_history')
+        .values({
+          entity_type: 'page:advice',
+          locale: 'fr',
+          old_slug: 'ancien-slug-api',
+          entity_id: (
+            await t.db.selectFrom('page').select('id').where('key', '=', ballonnements.key).executeTakeFirstOrThrow()
+          ).id,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const moved = await api('/url/entity?entity_type=advice&slug=ancien-slug-api').expect(200);
+      expect(moved.body.data).toEqual({ code: 301, slug: ballonnements.texts.fr.slug });
+      await api(`/url/entity?entity_type=innovation&slug=${ballonnements.texts.fr.slug}`).expect(404);
+      await api('/url/entity?entity_type=blog&slug=x').expect(400);
     });
 
     it('lists innovation categories with their slugs in the language asked', async () => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STORED_PARAGRAPH_TYPES } from '../editorial-schema';
 import { contentDir } from './content';
-import { loadEditorial, routeFamily } from './editorial.seed';
+import { routeFamily } from '../editorial-schema';
+import { loadEditorial } from './editorial.seed';
 
 /** The parts of a stored page the tests below change. */
 interface PageJson {

@@ -8,11 +8,12 @@ import {
   describeIssues,
   innovationCategoriesSchema,
   PARAGRAPH_SCHEMAS,
+  routeFamily,
   storedPageSchema,
   type StoredPage,
   type StoredParagraph,
 } from '../editorial-schema';
-import type { DB, PageType } from '../schema';
+import type { DB } from '../schema';
 
 /** A page of the pack, checked, with the file it came from. */
 export interface EditorialPage extends StoredPage {
@@ -41,29 +42,6 @@ const HTML_TYPES = new Set([
   'our_solutions',
   'store_locator',
 ]);
-
-/**
- * The route family a page's slug answers on: slugs are unique per locale within it, and the old slugs
- * of a family redirect within it (SPEC §2.1: /conseil/{slug}, /qualite-innovation/{slug},
- * /marque/{slug}, /besoin/{slug}, /{brand}/{slug}, the catch-all /{slug}).
- */
-export function routeFamily(type: PageType, brand: string | null | undefined, need: string | null | undefined): string {
-  switch (type) {
-    case 'advice':
-      return 'advice';
-    case 'innovation':
-      return 'innovation';
-    case 'brand_landing':
-      return 'brand';
-    case 'brand_corner_main':
-    case 'brand_corner_page':
-      return `brandCorner:${brand ?? ''}`;
-    case 'standard':
-      return need ? 'need' : 'cmsPage';
-    default:
-      return 'cmsPage';
-  }
-}
 
 function readJson(path: string): unknown {
   try {

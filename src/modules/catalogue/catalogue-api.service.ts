@@ -1,4 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { PageEntities } from '../../common/editorial/page-entities';
+import { PAGE_TYPES } from '../../database/editorial-schema';
 import { DomainException } from '../../common/errors/domain.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { buildPath, matchRoute, type ListingTail, type Locale } from '../../../contracts/route-table';
@@ -84,6 +86,7 @@ export class CatalogueApiService {
     private readonly shops: ShopService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly render: RenderService,
+    @Optional() private readonly pages?: PageEntities,
   ) {}
 
   /** The request's site, or the one named by shop_id / lang / saleplan_id (each checked). */
@@ -260,6 +263,9 @@ export class CatalogueApiService {
         });
         return { data: { items: [node(found.node, 0)] } };
       }
+    } else if ((PAGE_TYPES as readonly string[]).includes(query.entity_type)) {
+      const page = await this.pages?.entity(site, query.entity_type, query.slug, query.parents === true);
+      if (page) return { data: page };
     } else {
       const brand = (await this.catalogue.vocabulary(locale)).brands.find((b) => b.slug === query.slug);
       if (brand) return { data: { items: [{ id: brand.id, name: brand.name, slug: brand.slug, class: brand.class }] } };

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { PageEntities } from '../../common/editorial/page-entities';
 import { ProductArticles } from '../../common/editorial/product-articles';
 import { AuthModule } from '../auth';
 import { CatalogueModule } from '../catalogue';
@@ -13,7 +14,10 @@ import { HomePageController } from './home.page.controller';
 import { HomeRepository } from './home.repository';
 import { HomeService } from './home.service';
 
-/** Global: the catalogue's product page reads the pages associated with a product (ProductArticles). */
+/**
+ * Global: the catalogue reads the pages associated with a product (ProductArticles) and answers the
+ * entity lookup of page types (PageEntities) through contracts this module provides.
+ */
 @Global()
 @Module({
   imports: [AuthModule, CatalogueModule],
@@ -27,7 +31,8 @@ import { HomeService } from './home.service';
     ArticleListService,
     CmsApiService,
     { provide: ProductArticles, useExisting: EditorialService },
+    { provide: PageEntities, useExisting: EditorialService },
   ],
-  exports: [EditorialService, ProductArticles],
+  exports: [EditorialService, ProductArticles, PageEntities],
 })
 export class CmsModule {}

@@ -288,6 +288,31 @@ export class CmsRepository {
       .executeTakeFirst();
   }
 
+  /** Published pages of these types with this slug in a locale (the entity lookup), with their parent. */
+  pagesBySlug(types: PageType[], locale: string, slug: string) {
+    return this.db
+      .selectFrom('page as p')
+      .innerJoin('page_translation as t', (j) => j.onRef('t.page_id', '=', 'p.id').on('t.locale', '=', locale))
+      .leftJoin('page as pp', 'pp.id', 'p.parent_id')
+      .leftJoin('page_translation as pt', (j) => j.onRef('pt.page_id', '=', 'pp.id').on('pt.locale', '=', locale))
+      .select([
+        'p.id',
+        'p.type',
+        't.title',
+        't.slug',
+        't.route',
+        'pp.id as parent_id',
+        'pp.type as parent_type',
+        'pt.title as parent_title',
+        'pt.slug as parent_slug',
+      ])
+      .where('p.type', 'in', types)
+      .where('p.published', '=', true)
+      .where('t.slug', '=', slug)
+      .orderBy('p.id')
+      .execute();
+  }
+
   /** The current slug of a page whose old slug this is, in the same route family and locale. */
   async currentSlug(route: string, locale: string, oldSlug: string): Promise<string | null> {
     const row = await this.db

@@ -117,3 +117,22 @@ export function linkView(label: string | null | undefined, url: string | null | 
   if (/^https:\/\/[^\s/]+\.\S+$/.test(url)) return { label, href: url, external: true };
   return null;
 }
+
+/**
+ * Links into the ordering and account area (cart, orders, login…) are written in content as
+ * `/~shop/<path>` and point, when rendered, to the shop of the visitor's country and language
+ * (the `shop_url` setting of the site): the same help page serves every French-speaking country.
+ * Without that setting the link is removed and its text kept.
+ */
+export const SHOP_LINK_PREFIX = '/~shop/';
+
+export function resolveShopLinks(html: string, shopUrl: string | null): string {
+  if (!html.includes(`href="${SHOP_LINK_PREFIX}`)) return html;
+  if (!shopUrl || !/^https:\/\/[^\s"<>]+$/.test(shopUrl))
+    return html.replace(/<a href="\/~shop\/[^"]*"[^>]*>([\s\S]*?)<\/a>/g, '$1');
+  const base = shopUrl.replace(/\/+$/, '');
+  return html.replace(
+    /<a href="\/~shop\/([^"]*)"/g,
+    (_, path: string) => `<a href="${base}/${path}" rel="noopener noreferrer" target="_blank"`,
+  );
+}

@@ -6,9 +6,12 @@ import { buildPath, type Locale } from '../../../contracts/route-table';
 import type { LogoutFormProps } from '../../../views/components/LogoutForm';
 import type { EditorialPageProps } from '../../../views/pages/EditorialPage';
 import { AppCache } from '../../cache/app-cache.service';
+import { PageEntities, type PageEntityAnswer } from '../../common/editorial/page-entities';
 import { ProductArticles } from '../../common/editorial/product-articles';
 import { DomainException } from '../../common/errors/domain.exception';
+import { SiteSource } from '../../common/site/site-source';
 import { sanitize } from '../../common/security/sanitize';
+import { routeFamily } from '../../database/editorial-schema';
 import type { DrawnPicture, PageType } from '../../database/schema';
 import { META_DESCRIPTION_MAX, truncate, type PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
@@ -20,6 +23,7 @@ import {
   extract,
   linkView,
   listPath,
+  resolveShopLinks,
   pageHref,
   paragraphAnchor,
   plainText,
@@ -46,12 +50,13 @@ const LIST_OF: Partial<Record<PageType, 'adviceList' | 'innovationList'>> = {
  * and the articles it links to.
  */
 @Injectable()
-export class EditorialService implements ProductArticles {
+export class EditorialService implements ProductArticles, PageEntities {
   constructor(
     private readonly repository: CmsRepository,
     private readonly cache: AppCache,
     private readonly render: RenderService,
     private readonly catalogue: CatalogueService,
+    private readonly sites: SiteSource,
   ) {}
 
   private readonly logger = new Logger(EditorialService.name);
@@ -117,6 +122,32 @@ export class EditorialService implements ProductArticles {
     return this.cards(items, site.locale);
   }
 
+  /** GET /url/entity for a page type (SPEC §7): the page, or the 301 to its current slug, or null. */
+  async entity(site: SiteContext, type: string, slug: string, parents: boolean): Promise<PageEntityAnswer | null> {
+    const rows = await this.repository.pagesBySlug([type as PageType], site.locale, slug);
+    if (rows.length)
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          slug: r.slug,
+          title: r.title,
+          type: r.type,
+          url: pageHref(r.route, r.slug, site.locale),
+          ...(parents
+            ? {
+                parent: r.parent_id
+                  ? { id: r.parent_id, type: r.parent_type, title: r.parent_title, slug: r.parent_slug }
+                  : null,
+              }
+            : {}),
+        })),
+      };
+    const family = routeFamily(type as PageType, null, type === 'standard' ? 'need' : null);
+    if (family.startsWith('brandCorner:')) return null;
+    const current = await this.repository.currentSlug(family, site.locale, slug);
+    return current && current !== slug ? { code: 301, slug: current } : null;
+  }
+
   async list(query: PageListQuery) {
     return this.repository.listPages(query);
   }
@@ -126,11 +157,14 @@ export class EditorialService implements ProductArticles {
     const locale = site.locale;
     const t = this.render.translator(locale);
     const refs = paragraphReferences(row.paragraphs);
-    const [productIds, articleRows, related] = await Promise.all([
+    const [productIds, articleRows, related, shell] = await Promise.all([
       this.repository.productIds(refs.products),
       this.repository.cardsByKeys(refs.pages, locale),
       this.related(site, row),
+      this.sites.shell(site.shop.id, locale, t('shell.app_title')),
     ]);
+    const shopUrl = shell.settings.shop_url ?? null;
+    const rich = (value: string | null) => (value ? resolveShopLinks(sanitize(value), shopUrl) : null);
     const ids = refs.products.map((r) => productIds.get(r)).filter((id): id is number => id !== undefined);
     const cards = await this.safely('paragraph products', () => this.catalogue.cardsByIds(ids, site), []);
     const byId = new Map(cards.map((c) => [c.id, c]));
@@ -147,6 +181,7 @@ export class EditorialService implements ProductArticles {
       products,
       articles: new Map(articleRows.map((r, i) => [r.key, articleCards[i]])),
       cover: row.cover ?? DEFAULT_COVER,
+      shopUrl,
     };
     const paragraphs = mapParagraphs(row.paragraphs, context);
     const shown = new Set(paragraphs.map((p) => p.key));
@@ -175,8 +210,8 @@ export class EditorialService implements ProductArticles {
       titleOutsideCover: row.title_outside_cover,
       cover: this.picture(row.cover, 'cover', ''),
       coverMobile: this.picture(row.cover, 'mobile', ''),
-      introduction: row.introduction ? sanitize(row.introduction) : null,
-      content: row.content ? sanitize(row.content) : null,
+      introduction: rich(row.introduction),
+      content: rich(row.content),
       publishedAt: row.published_at && row.type !== 'cms_page' ? row.published_at : null,
       tags,
       link,

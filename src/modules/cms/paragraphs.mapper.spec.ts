@@ -19,6 +19,7 @@ const context: ParagraphContext = {
   products: new Map(refs.map((r, i) => [r, card(r, i + 1)])),
   articles: new Map([['advice-a', article('advice-a')]]),
   cover: { motif: 'leaves', palette: 'green' },
+  shopUrl: 'https://shop.example.ch/fr',
 };
 let id = 0;
 const row = (type: string, data: Record<string, unknown>, texts: Record<string, unknown> | null): ParagraphRow => ({
@@ -90,6 +91,16 @@ describe('paragraphs mapper (SPEC §2.2, §9)', () => {
       context,
     );
     expect(external).toMatchObject({ link: { href: 'https://example.org/a', external: true } });
+  });
+
+  it("points /~shop/ links at the ordering area of the visitor's country, or drops the link without one", () => {
+    const text = '<p><a href="/~shop/panier">Panier</a> et <a href="/conseils">conseils</a></p>';
+    const [linked] = mapParagraphs([row('text', {}, { text })], context);
+    expect((linked as { text: string }).text).toBe(
+      '<p><a href="https://shop.example.ch/fr/panier" rel="noopener noreferrer" target="_blank">Panier</a> et <a href="/conseils">conseils</a></p>',
+    );
+    const [plain] = mapParagraphs([row('text', {}, { text })], { ...context, shopUrl: null });
+    expect((plain as { text: string }).text).toBe('<p>Panier et <a href="/conseils">conseils</a></p>');
   });
 
   it('anchors come from the key (the same in every language); a paragraph without texts in the locale is left out', () => {

@@ -3,7 +3,14 @@ import type { ArticleCardView, LinkView, ParagraphView } from '../../../contract
 import { buildPath, type Locale } from '../../../contracts/route-table';
 import type { DrawnPicture } from '../../database/schema';
 import { sanitize } from '../../common/security/sanitize';
-import { FAQ_PUSH, linkView, OUR_SOLUTIONS_MAX, paragraphAnchor, PRODUCTS_MAX } from './editorial.rules';
+import {
+  FAQ_PUSH,
+  linkView,
+  OUR_SOLUTIONS_MAX,
+  paragraphAnchor,
+  PRODUCTS_MAX,
+  resolveShopLinks,
+} from './editorial.rules';
 
 /** A stored paragraph with this locale's texts (cms.repository `pageDetail`). */
 export interface ParagraphRow {
@@ -26,6 +33,8 @@ export interface ParagraphContext {
   articles: Map<string, ArticleCardView>;
   /** The page's cover: the video thumbnail's motif, and the palette of the small cards' icons. */
   cover: DrawnPicture;
+  /** The ordering area of the site's country (`shop_url` setting), for `/~shop/` links. */
+  shopUrl: string | null;
 }
 
 type Fields = Record<string, unknown>;
@@ -34,9 +43,6 @@ const opt = (f: Fields, k: string): string | null =>
   typeof f[k] === 'string' && f[k] !== '' ? (f[k] as string) : null;
 const list = (f: Fields, k: string): Fields[] => (Array.isArray(f[k]) ? (f[k] as Fields[]) : []);
 const link = (f: Fields): LinkView | null => linkView(opt(f, 'link_label'), opt(f, 'link_url'));
-/** HTML again through the allow-list: stored sanitised, rendered sanitised (defence in depth). */
-const html = (f: Fields, k: string): string => sanitize(str(f, k));
-const optHtml = (f: Fields, k: string): string | null => (opt(f, k) ? sanitize(str(f, k)) : null);
 
 /** Product and page references a set of paragraphs names, to load them in one go. */
 export function paragraphReferences(rows: ParagraphRow[]): { products: string[]; pages: string[] } {
@@ -65,6 +71,9 @@ export function mapParagraphs(rows: ParagraphRow[], ctx: ParagraphContext): Para
 
 function mapParagraph(row: ParagraphRow, ctx: ParagraphContext): ParagraphView | null {
   if (!row.texts) return null;
+  /** HTML again through the allow-list: stored sanitised, rendered sanitised (defence in depth). */
+  const html = (f: Fields, k: string): string => resolveShopLinks(sanitize(str(f, k)), ctx.shopUrl);
+  const optHtml = (f: Fields, k: string): string | null => (opt(f, k) ? html(f, k) : null);
   const t = row.texts;
   const d = row.data;
   const base = { key: row.key, anchor: paragraphAnchor(row.key), title: opt(t, 'title') };

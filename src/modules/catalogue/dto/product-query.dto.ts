@@ -26,6 +26,7 @@ import {
 
 export { ShopScopedQueryDto };
 import { SORTS } from '../catalogue.types';
+import { PAGE_TYPES } from '../../../database/editorial-schema';
 
 const json = fromJson;
 
@@ -150,7 +151,8 @@ export class ListingQueryDto extends ShopScopedQueryDto {
 }
 
 export class UrlEntityQueryDto extends ShopScopedQueryDto {
-  @IsIn(['product', 'category', 'brand'])
+  /** A catalogue entity, or a page type (SPEC §3 CMS page type). */
+  @IsIn(['product', 'category', 'brand', ...PAGE_TYPES])
   entity_type: string;
 
   @IsString()
