@@ -205,6 +205,7 @@ const API_PARAMS: Record<string, HostileKind> = {
   highlighted: 'boolean',
   associated_to: 'id',
   page_type: 'word',
+  url: 'text',
 };
 
 interface Samples {
@@ -234,6 +235,8 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/page/:id', params: (s) => ({ id: String(s.pageId) }) },
   { path: '/api/v1/page/:id/associate', params: (s) => ({ id: String(s.pageId) }) },
   { path: '/api/v1/innovation-categories' },
+  { path: '/api/v1/shop' },
+  { path: '/api/v1/url' },
 ];
 
 // Path parameters of page routes, by the route table's parameter kinds.

@@ -92,6 +92,52 @@ export class ShopService implements SiteSource {
     });
   }
 
+  /**
+   * GET /api/v1/shop (SPEC §7): the shops serving a host (`url`, without scheme; the request's shop
+   * when absent), each with its id, url, languages and default sales plan.
+   */
+  async shopList(site: SiteContext, url: string | undefined) {
+    const { shops, salesPlans } = await this.catalogue();
+    const host = (url ?? '')
+      .toLowerCase()
+      .replace(/:\d+$/, '')
+      .replace(/^www\./, '');
+    const matching = url
+      ? shops.filter((s) => s.languages.some((l) => l.host === host) || s.domain === host)
+      : shops.filter((s) => s.id === site.shop.id);
+    return {
+      data: {
+        list: matching.map((shop) => ({
+          id: shop.id,
+          code: shop.code,
+          name: shop.name,
+          url: shop.domain,
+          languages: shop.languages.map((l) => ({ locale: l.locale, label: l.label, url: l.host })),
+          salesplan: salesPlans[shop.id]
+            ? {
+                id: salesPlans[shop.id].id,
+                target: salesPlans[shop.id].target,
+                currency: salesPlans[shop.id].currencySymbol,
+              }
+            : null,
+        })),
+      },
+    };
+  }
+
+  /** GET /api/v1/url (SPEC §7 "URL resolve"): the site address of the shop in each language. */
+  async siteUrls(site: SiteContext) {
+    return {
+      data: {
+        items: site.shop.languages.map((l) => ({
+          locale: l.locale,
+          url: `${site.scheme}://${l.host}${site.portSuffix}`,
+          current: l.locale === site.locale,
+        })),
+      },
+    };
+  }
+
   /** See SiteSource.scoped: the site an API request names, checked (400 naming the field). */
   async scoped(site: SiteContext, query: ShopScope): Promise<SiteContext> {
     let result = site;
