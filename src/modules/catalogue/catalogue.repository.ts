@@ -150,32 +150,51 @@ export class CatalogueRepository {
 
   /** The card fields of products in a locale and sales plan (listProducts joins the page's ids to it). */
   private cardQuery(locale: string, salesPlanId: number) {
-    return this.productWithBrand(locale, salesPlanId).select([
-      sql<string>`coalesce(label_t.name, product_translation.name)`.as('name_fr'),
-      sql<string>`coalesce(label_b.name, brand_translation.name)`.as('brand_name_fr'),
-      'brand.color as brand_color',
-      'product.id',
-      'product.reference',
-      'product.ean',
-      'product_translation.name',
-      'product_translation.slug',
-      sql<string | null>`product_translation.texts->>'tagline'`.as('tagline'),
-      'product.product_type',
-      'product.is_new_from',
-      'product.is_new_to',
-      'product.is_new_formulae',
-      'product.promoted',
-      'product.is_free',
-      'product_price.price',
-      'product_price.original_price',
-      'product.image',
-      'brand.key as brand_key',
-      'brand_translation.name as brand_name',
-      'brand_translation.slug as brand_slug',
-      'brand.class as brand_class',
-      sql<boolean>`coalesce((product.caracteristics->>'not_sold_in_store')::boolean, false)`.as('not_sold_in_store'),
-      sql<string | null>`product.caracteristics->>'galenic_format'`.as('galenic_format'),
-    ]);
+    // The picture labels' French names are scalar subqueries, not joins: they run for the page's rows
+    // only, and two fewer relations to order cut the planning of this statement (measured on PGlite
+    // at 10,000 products: planning was 8-25 ms of the card query's 9-30 ms; execution under 1 ms).
+    return this.db
+      .selectFrom('product')
+      .innerJoin('product_translation', (j) =>
+        j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', locale),
+      )
+      .innerJoin('product_price', (j) =>
+        j.onRef('product_price.product_id', '=', 'product.id').on('product_price.sales_plan_id', '=', salesPlanId),
+      )
+      .innerJoin('brand', 'brand.id', 'product.brand_id')
+      .innerJoin('brand_translation', (j) =>
+        j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', locale),
+      )
+      .select([
+        sql<string>`coalesce((select label_t.name from product_translation label_t where label_t.product_id = product.id and label_t.locale = ${LABEL_LOCALE}), product_translation.name)`.as(
+          'name_fr',
+        ),
+        sql<string>`coalesce((select label_b.name from brand_translation label_b where label_b.brand_id = brand.id and label_b.locale = ${LABEL_LOCALE}), brand_translation.name)`.as(
+          'brand_name_fr',
+        ),
+        'brand.color as brand_color',
+        'product.id',
+        'product.reference',
+        'product.ean',
+        'product_translation.name',
+        'product_translation.slug',
+        sql<string | null>`product_translation.texts->>'tagline'`.as('tagline'),
+        'product.product_type',
+        'product.is_new_from',
+        'product.is_new_to',
+        'product.is_new_formulae',
+        'product.promoted',
+        'product.is_free',
+        'product_price.price',
+        'product_price.original_price',
+        'product.image',
+        'brand.key as brand_key',
+        'brand_translation.name as brand_name',
+        'brand_translation.slug as brand_slug',
+        'brand.class as brand_class',
+        sql<boolean>`coalesce((product.caracteristics->>'not_sold_in_store')::boolean, false)`.as('not_sold_in_store'),
+        sql<string | null>`product.caracteristics->>'galenic_format'`.as('galenic_format'),
+      ]);
   }
 
   /**
