@@ -7,6 +7,7 @@ import { Pool, type PoolClient } from 'pg';
 import type { AppConfig } from '../config/app.config';
 import { recordQuery } from '../common/timing/request-timing';
 import { MIGRATIONS } from './migrations';
+import { lockDataDir } from './data-dir-lock';
 import { PGlitePool } from './pglite-pool';
 import type { DB } from './schema';
 
@@ -45,12 +46,23 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (config.DATA_DIR !== ':memory:') {
     dataDir = resolve(join(config.DATA_DIR, 'pglite'));
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
   }
-  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) as never }), log: countQueries });
+  let pglite;
+  try {
+    pglite = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new PGlitePool(pglite, unlock) as never }),
+    log: countQueries,
+  });
 }
 
 /** Each query (and failed query) adds its time to the request being served (Server-Timing). */

@@ -10,7 +10,11 @@ export class PGlitePool {
   private queue: Array<() => void> = [];
   private busy = false;
 
-  constructor(private readonly db: PGlite) {}
+  /** `onEnd`: after the database is closed (releases the data folder's lock). */
+  constructor(
+    private readonly db: PGlite,
+    private readonly onEnd: () => void = () => {},
+  ) {}
 
   async connect(): Promise<PGliteClient> {
     if (this.busy) await new Promise<void>((resolve) => this.queue.push(resolve));
@@ -25,7 +29,11 @@ export class PGlitePool {
   }
 
   async end(): Promise<void> {
-    if (!this.db.closed) await this.db.close();
+    try {
+      if (!this.db.closed) await this.db.close();
+    } finally {
+      this.onEnd();
+    }
   }
 }
 

@@ -1,0 +1,47 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The embedded database is one process's: PGlite keeps its state in memory and writes it back to
+ * DATA_DIR, so a second process (a seed or `editor:create` while the site runs) would write changes
+ * the first never sees and overwrites when it stops. The first process to open the folder holds a
+ * lock file with its pid; another live process is refused with a message saying what to do. A lock
+ * left by a process that died is taken over.
+ */
+export class DataDirInUseError extends Error {}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function lockDataDir(dir: string): () => void {
+  const file = join(dir, 'in-use.pid');
+  let holder: number | null = null;
+  try {
+    holder = Number(readFileSync(file, 'utf8').trim()) || null;
+  } catch {
+    holder = null;
+  }
+  if (holder !== null && holder !== process.pid && alive(holder))
+    throw new DataDirInUseError(
+      `the embedded database in ${dir} is in use by process ${holder}: stop that process first ` +
+        '(the embedded database serves one process at a time), or use a PostgreSQL server (DATABASE_URL)',
+    );
+  writeFileSync(file, String(process.pid));
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    try {
+      if (Number(readFileSync(file, 'utf8').trim()) === process.pid) rmSync(file, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+}
