@@ -10,6 +10,8 @@ import { join } from 'node:path';
  */
 export class DataDirInUseError extends Error {}
 
+export const LOCK_FILE = 'pglite-in-use.pid';
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -20,8 +22,12 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * `dir` is DATA_DIR: the lock file sits beside the `pglite` folder, never inside it (PGlite takes a
+ * non-empty folder for an existing database).
+ */
 export function lockDataDir(dir: string): () => void {
-  const file = join(dir, 'in-use.pid');
+  const file = join(dir, LOCK_FILE);
   let holder: number | null = null;
   try {
     holder = Number(readFileSync(file, 'utf8').trim()) || null;

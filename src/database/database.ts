@@ -50,7 +50,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
   if (config.DATA_DIR !== ':memory:') {
     dataDir = resolve(join(config.DATA_DIR, 'pglite'));
     mkdirSync(dataDir, { recursive: true });
-    unlock = lockDataDir(dataDir);
+    unlock = lockDataDir(resolve(config.DATA_DIR));
   }
   let pglite;
   try {
