@@ -14,6 +14,7 @@ import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { CmsModule } from './modules/cms/cms.module';
+import { GeoModule } from './modules/geo/geo.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
 import { RedirectionModule } from './modules/redirection/redirection.module';
@@ -46,6 +47,7 @@ export class AppModule {
         HealthModule,
         RedirectionModule,
         MediaModule,
+        GeoModule,
         // Before the page routes, so that a catch-all cannot shadow a test-only route.
         ...extraImports,
         // Feature modules with page routes; the CMS catch-all must stay last.

@@ -466,6 +466,21 @@ export interface PageProductTable {
   position: number;
 }
 
+/** An official Swiss locality (content/geo, migration 0008). */
+export interface LocalityTable {
+  id: Generated<number>;
+  name: string;
+  postcode: string;
+  postcode_suffix: number;
+  municipality: string;
+  bfs_number: number;
+  canton: string | null;
+  country: 'CH' | 'LI';
+  latitude: number;
+  longitude: number;
+  language: string;
+}
+
 export interface DB {
   shop: ShopTable;
   shop_language: ShopLanguageTable;
@@ -502,4 +517,5 @@ export interface DB {
   page_product: PageProductTable;
   editor: EditorTable;
   editor_session: EditorSessionTable;
+  locality: LocalityTable;
 }

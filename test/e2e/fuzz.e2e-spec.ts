@@ -206,6 +206,7 @@ const API_PARAMS: Record<string, HostileKind> = {
   associated_to: 'id',
   page_type: 'word',
   url: 'text',
+  zipcode: 'text',
 };
 
 interface Samples {
@@ -237,6 +238,7 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/innovation-categories' },
   { path: '/api/v1/shop' },
   { path: '/api/v1/url' },
+  { path: '/api/v1/cities', required: { zipcode: '1003' } },
 ];
 
 // Path parameters of page routes, by the route table's parameter kinds.

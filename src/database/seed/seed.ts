@@ -3,6 +3,7 @@ import type { Database } from '../database';
 import { refreshFacetSummary, seedCatalogue } from './catalogue.seed';
 import { contentDir } from './content';
 import { seedEditorial } from './editorial.seed';
+import { seedLocalities } from './geo.seed';
 import { seedPlatform } from './platform.seed';
 
 /** Every seed step, in dependency order (each later content pack adds its own here). */
@@ -10,8 +11,9 @@ export async function seedAll(db: Database, dir = contentDir()): Promise<Record<
   const platform = await seedPlatform(db, dir);
   const catalogue = await seedCatalogue(db, dir);
   const editorial = await seedEditorial(db, dir);
+  const geo = await seedLocalities(db, dir);
   await refreshStatistics(db);
-  return { platform, catalogue, editorial };
+  return { platform, catalogue, editorial, geo };
 }
 
 /**

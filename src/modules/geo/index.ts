@@ -1,0 +1,6 @@
+/**
+ * The geo feature's public face: the Swiss localities other features use (the contact form's postcode
+ * rule, the pharmacy finder's place search). Inside the feature, files import each other directly.
+ */
+export { GeoModule } from './geo.module';
+export { LocalityService, SWISS_POSTCODE } from './locality.service';
