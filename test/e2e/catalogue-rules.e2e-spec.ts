@@ -39,6 +39,20 @@ describe('catalogue rules (e2e)', () => {
       }
     });
 
+    it('links a window of pages (first, last, two either side of the current one), not every page', async () => {
+      const pages = Math.ceil(listed / 5);
+      expect(pages).toBeGreaterThanOrEqual(10);
+      const res = await request(t.server).get('/produits/-p--6').set('Host', FR).expect(200);
+      const nav = /<nav class="pagination"[\s\S]*?<\/nav>/.exec(res.text)?.[0] ?? '';
+      const numbers = [...nav.matchAll(/aria-label="[^"]*">(\d+)<\/a>/g)].map((m) => Number(m[1]));
+      expect(numbers).toEqual([1, 4, 5, 6, 7, 8, pages]);
+      expect(nav.match(/pagination__gap/g)).toHaveLength(2);
+      expect(nav).toContain('aria-current="page"');
+      const listing = await request(t.server).get('/api/v1/listing?path=/produits/-p--6').set('Host', FR).expect(200);
+      expect(listing.body.data.pageCount).toBe(pages);
+      expect(listing.body.data.pagination.map((p: { page: number }) => p.page)).toEqual([1, 4, 5, 6, 7, 8, pages]);
+    });
+
     it('is the default perPage of the API and of the listing island', async () => {
       const api = await request(t.server).get('/api/v1/product').set('Host', FR).expect(200);
       expect(api.body.data.items).toHaveLength(5);

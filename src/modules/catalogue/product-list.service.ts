@@ -3,6 +3,7 @@ import type { ProductListProps } from '../../../views/pages/ProductListPage';
 import { labelsOf } from '../../../contracts/i18n';
 import { DomainException } from '../../common/errors/domain.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { pageWindow } from '../../../contracts/pagination';
 import { buildPath, type ListingTail, type Locale } from '../../../contracts/route-table';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
@@ -163,10 +164,10 @@ export class ProductListService {
       href: link({ page: undefined, options: { sort: value } }),
       selected: options.sort === value,
     }));
-    const pagination: PageLinkView[] = Array.from({ length: pages }, (_, i) => ({
-      page: i + 1,
-      href: link({ page: i + 1 }),
-      current: i + 1 === page,
+    const pagination: PageLinkView[] = pageWindow(page, pages).map((n) => ({
+      page: n,
+      href: link({ page: n }),
+      current: n === page,
     }));
     const cards = await this.catalogue.cards(items, site);
     const title = expertise ? expertise.node.name : t('catalogue.list.title');
@@ -226,6 +227,7 @@ export class ProductListService {
           total,
           products: cards,
           pagination,
+          pageCount: pages,
           previousHref: page > 1 ? link({ page: page - 1 }) : null,
           nextHref: page < pages ? link({ page: page + 1 }) : null,
           pushes: (expertise?.node.pushes ?? []).map((p) => ({

@@ -70,8 +70,13 @@ export function Pagination({
         </a>
       )}
       <ul>
-        {data.pagination.map((p) => (
+        {data.pagination.map((p, i) => (
           <li key={p.page}>
+            {i > 0 && p.page - data.pagination[i - 1].page > 1 && (
+              <span className="pagination__gap" aria-hidden="true">
+                …
+              </span>
+            )}
             <a
               href={p.href}
               data-listing="page"

@@ -23,7 +23,10 @@ export interface ListingData {
   clearFiltersHref: string;
   total: number;
   products: ProductCardView[];
+  /** The page numbers shown (contracts/pagination.ts: a window, not every page). */
   pagination: PageLinkView[];
+  /** How many pages the results fill. */
+  pageCount: number;
   previousHref: string | null;
   nextHref: string | null;
   display: 'grid' | 'horizontal';
