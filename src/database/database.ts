@@ -75,6 +75,10 @@ export function migrator(db: Database): Migrator {
     db,
     provider: { getMigrations: async () => MIGRATIONS },
     migrationTableName: 'kysely_migration',
+    // Features are built on parallel branches, each with its own reserved migration number: a
+    // database may have applied a later number before an earlier one lands. Each migration creates
+    // its own tables, so the order between branches does not matter (docs/decisions.md).
+    allowUnorderedMigrations: true,
     migrationLockTableName: 'kysely_migration_lock',
   });
 }

@@ -356,6 +356,12 @@ export interface EditorSessionTable {
 /** `facet_summary.name` of the row holding the number of products of a (sales plan, locale, category). */
 export const FACET_SUMMARY_TOTAL = '__total';
 
+/**
+ * The locale whose names are printed on packshots and brand logos (one picture URL for every site:
+ * src/modules/media/media-urls.ts). Derived tables that keep those names (product_listing) use it.
+ */
+export const PICTURE_LABEL_LOCALE = 'fr';
+
 /** A picture drawn by the site (content/editorial/FORMAT.md "Pictures"). */
 export interface DrawnPicture {
   motif: string;
@@ -481,6 +487,58 @@ export interface LocalityTable {
   language: string;
 }
 
+/** The card fields of a listed product (product_listing.card, see refreshProductListing). */
+export interface ListingCard {
+  name_fr: string;
+  brand_name_fr: string;
+  brand_color: string;
+  reference: string;
+  ean: string;
+  name: string;
+  slug: string;
+  tagline: string | null;
+  product_type: string;
+  is_new_from: string | null;
+  is_new_to: string | null;
+  is_new_formulae: boolean;
+  promoted: boolean;
+  is_free: boolean;
+  original_price: string | null;
+  image: { shape: string; color: string };
+  brand_key: string;
+  brand_name: string;
+  brand_slug: string;
+  brand_class: string;
+  not_sold_in_store: boolean;
+  galenic_format: string | null;
+}
+
+/** A product as lists see it in one sales plan and language (migration 0013, derived data). */
+export interface ProductListingTable {
+  sales_plan_id: number;
+  locale: string;
+  /** 0: the whole catalogue; otherwise a category the product is in (directly or through a sub-category). */
+  category_id: number;
+  product_id: number;
+  published: boolean;
+  is_free: boolean;
+  product_type: string;
+  position: number;
+  price: ColumnType<string, number | string, number | string>;
+  categories: number[];
+  needs: number[];
+  /** 'name=value' of every facet of the product (contracts/filters.ts facetsOf). */
+  facets: string[];
+}
+
+/** The card of a listed product (migration 0013, derived data beside product_listing). */
+export interface ProductCardTable {
+  sales_plan_id: number;
+  locale: string;
+  product_id: number;
+  card: JSONColumnType<ListingCard, string, string>;
+}
+
 export interface DB {
   shop: ShopTable;
   shop_language: ShopLanguageTable;
@@ -518,4 +576,6 @@ export interface DB {
   editor: EditorTable;
   editor_session: EditorSessionTable;
   locality: LocalityTable;
+  product_listing: ProductListingTable;
+  product_card: ProductCardTable;
 }

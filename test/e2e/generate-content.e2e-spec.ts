@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { generateContent, GENERATED_PREFIX, removeGeneratedProducts } from '../../src/database/seed/generate-products';
 import { productPicture } from '../../src/modules/media/media-urls';
-import { refreshFacetSummary } from '../../src/database/seed/catalogue.seed';
+import { refreshProductListing } from '../../src/database/seed/product-listing';
 import { FR, startTestApp, type TestApp } from '../support/app';
 
 interface SummaryRow {
@@ -113,21 +113,28 @@ describe('content generator (e2e)', () => {
     expect(Number(facets.names)).toBeGreaterThanOrEqual(5);
   });
 
-  it('refreshes the facet summary in slices of products, with the counts of one pass over the catalogue', async () => {
-    // The same counts computed the straightforward way: one statement over the whole catalogue.
+  it('rebuilds the product listing in slices of products, and counts the facet summary from it as one pass over the catalogue would', async () => {
+    // The same counts computed the straightforward way: one statement over the catalogue's tables.
     const expected = await sql<SummaryRow>`
-      with visible as (
+      with recursive ancestry (category_id, ancestor_id) as (
+        select id, id from category
+        union all
+        select a.category_id, c.parent_id from ancestry a join category c on c.id = a.ancestor_id
+        where c.parent_id is not null
+      ),
+      visible as (
         select pp.sales_plan_id, t.locale, p.id
         from product p
         join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
+        join sales_plan sp on sp.id = pp.sales_plan_id
         join product_translation t on t.product_id = p.id
+        join shop_language sl on sl.shop_id = sp.shop_id and sl.locale = t.locale
+        join brand_translation bt on bt.brand_id = p.brand_id and bt.locale = t.locale
         where p.published and not p.is_free
       ),
       placed as (
-        select product_id, category_id from product_category
-        union
-        select pc.product_id, c.parent_id from product_category pc join category c on c.id = pc.category_id
-        where c.parent_id is not null
+        select distinct pc.product_id, a.ancestor_id as category_id
+        from product_category pc join ancestry a on a.category_id = pc.category_id
       ),
       scoped as (
         select sales_plan_id, locale, 0 as category_id, id from visible
@@ -152,7 +159,7 @@ describe('content generator (e2e)', () => {
       transformResult: async (args) => args.result,
     });
     const products = await countProducts();
-    await refreshFacetSummary(watched, 37);
+    await watched.transaction().execute((trx) => refreshProductListing(trx, { chunkSize: 37 }));
 
     const actual = await t.db
       .selectFrom('facet_summary')
@@ -165,10 +172,21 @@ describe('content generator (e2e)', () => {
       .execute();
     expect(actual.length).toBeGreaterThan(1000);
     expect(actual.map(normalise)).toEqual(expected.rows.map(normalise));
-    // One counting statement per 37 products, each limited to its slice of ids.
-    const slices = statements.filter((text) => text.includes('insert into facet_summary_part'));
+    // One listing statement per 37 products (each limited to its slice of ids), and the listing has a
+    // row for each product in the whole catalogue (category 0) of each plan and language it shows in.
+    const slices = statements.filter((text) => text.includes('insert into product_listing'));
     expect(slices.length).toBe(Math.ceil(products / 37));
-    for (const text of slices) expect(text).toMatch(/p\.id > \? and p\.id <= \?/);
+    const listed = await t.db
+      .selectFrom('product_listing')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('category_id', '=', 0)
+      .executeTakeFirstOrThrow();
+    const cards = await t.db
+      .selectFrom('product_card')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(listed.n)).toBe(Number(cards.n));
+    expect(Number(listed.n)).toBeGreaterThanOrEqual(products);
   });
 
   it('is idempotent and keeps exactly the asked number', async () => {

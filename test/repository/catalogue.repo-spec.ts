@@ -64,6 +64,80 @@ describe(`CatalogueRepository on ${process.env.DATABASE_URL ? 'the PostgreSQL se
     }
   });
 
+  it('counts facets of a filtered list as what a click would list: other chosen types applied, not its own', async () => {
+    const all = FILTERS.map((f) => f.name);
+    const summary = await repo.facetCounts({ ...base, noFree: true }, all);
+    const value = (name: string, rank = 0) => summary.filter((f) => f.name === name)[rank]?.value as string;
+    // A product far down the 'products' dropdown (beyond its 15 most frequent values).
+    const listed = (await repo.listProducts({ ...base, noFree: true })).items;
+    const farProduct = listed[listed.length - 3].reference.toLowerCase();
+    const selections: Array<ProductQuery['selection']> = [
+      { brand: [value('brand')] },
+      { products: [farProduct] },
+      { products: [farProduct], brand: [value('brand')] },
+      { brand: [value('brand'), value('brand', 1)], galenic_format: [value('galenic_format')] },
+      { need: [value('need')], flavour: [value('flavour')], galenic_format: [value('galenic_format')] },
+    ];
+    for (const selection of selections) {
+      for (const query of [
+        { ...base, noFree: true, selection },
+        { ...base, noFree: true, selection, price: { min: 0, max: 30 } },
+      ]) {
+        const counts = await repo.facetCounts(query, all);
+        if (selection === selections[0]) expect(counts.length).toBeGreaterThan(10);
+        for (const facet of counts) {
+          const others = Object.fromEntries(Object.entries(selection ?? {}).filter(([name]) => name !== facet.name));
+          const listed = await repo.listProducts({ ...query, selection: { ...others, [facet.name]: [facet.value] } });
+          expect({ facet: `${facet.name}=${facet.value}`, count: facet.count }).toEqual({
+            facet: `${facet.name}=${facet.value}`,
+            count: listed.total,
+          });
+        }
+        // A chosen value is counted whatever its rank among the dropdown's values.
+        if (selection?.products && !selection.brand && !query.price)
+          expect(counts.find((c) => c.name === 'products' && c.value === farProduct)?.count).toBe(1);
+        // A chosen value missing from the counts is one that no product with the other choices has
+        // (the filter panel shows it with 0).
+        for (const [name, values] of Object.entries(selection ?? {}))
+          for (const v of values)
+            if (!counts.some((c) => c.name === name && c.value === v)) {
+              const others = Object.fromEntries(Object.entries(selection ?? {}).filter(([n]) => n !== name));
+              expect((await repo.listProducts({ ...query, selection: { ...others, [name]: [v] } })).total).toBe(0);
+            }
+      }
+    }
+  });
+
+  it('reads a list page and its facet counts together as listProducts and facetCounts give them apart', async () => {
+    const all = FILTERS.map((f) => f.name);
+    const summary = await repo.facetCounts({ ...base, noFree: true }, all);
+    const value = (name: string, rank = 0) => summary.filter((f) => f.name === name)[rank]?.value as string;
+    const sortCounts = (counts: Array<{ name: string; value: string; count: number }>) =>
+      [...counts].sort((a, b) => `${a.name}=${a.value}`.localeCompare(`${b.name}=${b.value}`));
+    const queries: ProductQuery[] = [
+      { ...base, noFree: true, perPage: 12 },
+      { ...base, noFree: true, perPage: 12, page: 2, sort: 'desc_price' },
+      { ...base, noFree: true, perPage: 5, selection: { brand: [value('brand')] } },
+      {
+        ...base,
+        noFree: true,
+        perPage: 4,
+        page: 2,
+        sort: 'asc_price',
+        selection: { brand: [value('brand'), value('brand', 1)], galenic_format: [value('galenic_format')] },
+      },
+      { ...base, noFree: true, perPage: 12, price: { min: 10, max: 40 }, selection: { need: [value('need')] } },
+      { ...base, noFree: true, perPage: 12, page: 99, selection: { brand: [value('brand')] } },
+    ];
+    for (const query of queries) {
+      const together = await repo.listWithFacets(query, all);
+      const list = await repo.listProducts(query);
+      expect(together.total).toBe(list.total);
+      expect(together.items).toEqual(list.items);
+      expect(sortCounts(together.facets)).toEqual(sortCounts(await repo.facetCounts(query, all)));
+    }
+  });
+
   it('narrows by a price range', async () => {
     const all = (await repo.listProducts(base)).items;
     const cheap = await repo.listProducts({ ...base, price: { min: 0, max: 20 } });

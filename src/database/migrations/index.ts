@@ -7,6 +7,7 @@ import * as m0005 from './0005-redirection-locale';
 import * as m0006 from './0006-cms';
 import * as m0007 from './0007-editors';
 import * as m0008 from './0008-localities';
+import * as m0013 from './0013-product-listing';
 
 /** Every migration, in order. Listed explicitly so the compiled build needs no directory scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-cms': m0006,
   '0007-editors': m0007,
   '0008-localities': m0008,
+  '0013-product-listing': m0013,
 };

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { facetsOf } from '../../../contracts/filters';
 import type { Database } from '../database';
-import { FACET_SUMMARY_TOTAL, type DB } from '../schema';
+import type { DB } from '../schema';
 import { loadCatalogue, pushesFor, type CatalogueContent, type ProductContent } from './catalogue-content';
 
 const SEARCH_CONFIG: Record<string, string> = { fr: 'french', de: 'german', it: 'italian', es: 'spanish', nl: 'dutch' };
@@ -344,106 +344,4 @@ async function seedBrandFaqs(trx: Transaction<DB>, content: CatalogueContent): P
     );
     if (rows.length) await trx.insertInto('brand_faq').values(rows).execute();
   }
-}
-
-/**
- * Recomputes facet_summary: for each sales plan and locale, the facet counts of the published,
- * non-free products priced in the default range, over the whole catalogue (category 0) and per
- * expertise (a product counts for its expertise and that expertise's parent).
- *
- * Never one statement over the whole catalogue (in one statement, 10,000 products made PostgreSQL
- * sort 3 million rows on disk for 30 s, past the 10 s statement timeout):
- * 1. the counts of each slice of `chunkSize` products go to a temporary table, one statement per
- *    slice: each does a slice's work, whatever the size of the catalogue;
- * 2. the slices' counts are added up into facet_summary, one statement per sales plan and locale
- *    (their rows are disjoint: plain inserts), each a hash aggregate over its share of the rows.
- * The work grows in step with the catalogue. One transaction: readers see the old summary until
- * the new one is complete.
- */
-const TOTAL = FACET_SUMMARY_TOTAL;
-/** Products per statement of the facet-summary refresh. */
-export const FACET_SUMMARY_CHUNK = 1000;
-const MAX_ID = 2147483647;
-
-export async function refreshFacetSummary(db: Database, chunkSize = FACET_SUMMARY_CHUNK): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`
-      create temporary table facet_summary_part (
-        sales_plan_id integer, locale text, category_id integer, name text, value text, count integer
-      ) on commit drop
-    `.execute(trx);
-    const first = await trx
-      .selectFrom('product')
-      .select((eb) => eb.fn.min<number>('id').as('id'))
-      .executeTakeFirst();
-    // Slices by id: each ends at the chunkSize-th product after the previous one (ids may have gaps).
-    for (let after = first?.id == null ? MAX_ID : Number(first.id) - 1; after < MAX_ID; ) {
-      const last = await trx
-        .selectFrom('product')
-        .select('id')
-        .where('id', '>', after)
-        .orderBy('id')
-        .offset(chunkSize - 1)
-        .limit(1)
-        .executeTakeFirst();
-      const upTo = last?.id ?? MAX_ID;
-      await countSlice(trx, after, upTo);
-      after = upTo;
-    }
-    await trx.deleteFrom('facet_summary').execute();
-    const scopes = await sql<{ sales_plan_id: number; locale: string }>`
-      select distinct sales_plan_id, locale from facet_summary_part order by sales_plan_id, locale
-    `.execute(trx);
-    for (const { sales_plan_id: plan, locale } of scopes.rows)
-      await sql`
-        insert into facet_summary (sales_plan_id, locale, category_id, name, value, count)
-        select sales_plan_id, locale, category_id, name, value, sum(count)
-        from facet_summary_part
-        where sales_plan_id = ${plan} and locale = ${locale}
-        group by sales_plan_id, locale, category_id, name, value
-      `.execute(trx);
-  });
-}
-
-/**
- * The counts of the products with after < id <= upTo, into facet_summary_part. A product is
- * usually visible in every sales plan and locale: its facets are counted once per set of
- * "plan:locale" pairs it is visible in (`sig`), and the counts then copied to each pair, rather than
- * joining every facet with every pair (twelve times the rows on the demo's six plans, two locales).
- */
-async function countSlice(trx: Transaction<DB>, after: number, upTo: number): Promise<void> {
-  await sql`
-    with visible as (
-      select p.id, array_agg(pp.sales_plan_id || ':' || t.locale order by pp.sales_plan_id, t.locale) as sig
-      from product p
-      join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
-      join product_translation t on t.product_id = p.id
-      where p.published and not p.is_free and p.id > ${after} and p.id <= ${upTo}
-      group by p.id
-    ),
-    placed as (
-      select product_id, category_id from product_category
-      where product_id > ${after} and product_id <= ${upTo}
-      union
-      select pc.product_id, c.parent_id from product_category pc join category c on c.id = pc.category_id
-      where c.parent_id is not null and pc.product_id > ${after} and pc.product_id <= ${upTo}
-    ),
-    scoped as (
-      select sig, 0 as category_id, id from visible
-      union all
-      select v.sig, a.category_id, v.id from visible v join placed a on a.product_id = v.id
-    ),
-    counted as (
-      select s.sig, s.category_id, f.name, f.value, count(*) as n
-      from scoped s join product_facet f on f.product_id = s.id
-      group by s.sig, s.category_id, f.name, f.value
-      union all
-      select sig, category_id, ${TOTAL}, '', count(*)
-      from scoped
-      group by sig, category_id
-    )
-    insert into facet_summary_part (sales_plan_id, locale, category_id, name, value, count)
-    select split_part(pair, ':', 1)::integer, split_part(pair, ':', 2), c.category_id, c.name, c.value, c.n
-    from counted c cross join lateral unnest(c.sig) as pair
-  `.execute(trx);
 }

@@ -17,7 +17,7 @@ import {
 } from './catalogue-content';
 import { upsertProducts } from './catalogue.seed';
 import { contentDir } from './content';
-import { refreshStatistics, seedAll } from './seed';
+import { refreshDerivedData, seedAll } from './seed';
 
 /**
  * Fictional but well-formed products for size tests (`npm run content:generate -- --products 10000`):
@@ -711,7 +711,7 @@ export async function generateContent(
     await deleteGenerated(trx, generatedReference(options.count));
     for (let i = 0; i < products.length; i += SLICE) await upsertProducts(trx, products.slice(i, i + SLICE));
   });
-  await refreshStatistics(db);
+  await refreshDerivedData(db);
   return { products: products.length, ms: Date.now() - started };
 }
 
@@ -719,7 +719,7 @@ export async function generateContent(
 export async function removeGeneratedProducts(db: Database): Promise<GenerateResult> {
   const started = Date.now();
   const removed = await db.transaction().execute((trx) => deleteGenerated(trx));
-  await refreshStatistics(db);
+  await refreshDerivedData(db);
   return { products: removed, ms: Date.now() - started };
 }
 

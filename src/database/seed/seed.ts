@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Database } from '../database';
-import { refreshFacetSummary, seedCatalogue } from './catalogue.seed';
+import { seedCatalogue } from './catalogue.seed';
 import { contentDir } from './content';
 import { seedEditorial } from './editorial.seed';
 import { seedLocalities } from './geo.seed';
 import { seedPlatform } from './platform.seed';
+import { refreshProductListing } from './product-listing';
 
 /** Every seed step, in dependency order (each later content pack adds its own here). */
 export async function seedAll(db: Database, dir = contentDir()): Promise<Record<string, unknown>> {
@@ -12,16 +13,19 @@ export async function seedAll(db: Database, dir = contentDir()): Promise<Record<
   const catalogue = await seedCatalogue(db, dir);
   const editorial = await seedEditorial(db, dir);
   const geo = await seedLocalities(db, dir);
-  await refreshStatistics(db);
+  await refreshDerivedData(db);
   return { platform, catalogue, editorial, geo };
 }
 
 /**
- * After a bulk load: planner statistics (without them every join is planned for one row, the facet
- * summary's included), then the facet counts of the unfiltered lists and their own statistics.
+ * After a bulk load, what derives from the catalogue's tables: planner statistics (without them
+ * every join is planned for one row, the listing's refresh included), the product listing and the
+ * facet summary counted from it (one transaction: lists read the old rows until the new ones are
+ * complete), then the room of the replaced rows taken back (nothing else would on the embedded
+ * database) and the derived tables' own statistics.
  */
-export async function refreshStatistics(db: Database): Promise<void> {
+export async function refreshDerivedData(db: Database): Promise<void> {
   await sql`analyze`.execute(db);
-  await refreshFacetSummary(db);
-  await sql`analyze facet_summary`.execute(db);
+  await db.transaction().execute((trx) => refreshProductListing(trx));
+  await sql`vacuum analyze product_listing, product_card, facet_summary`.execute(db);
 }

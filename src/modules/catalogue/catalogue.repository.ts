@@ -1,126 +1,293 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
-import { FACET_SUMMARY_TOTAL, type DB } from '../../database/schema';
+import { FACET_SUMMARY_TOTAL, type DB, type ListingCard } from '../../database/schema';
 import { DROPDOWN_LIMIT, FILTERS, type FilterName, type FilterSelection } from '../../../contracts/filters';
 import { LABEL_LOCALE } from '../media';
 import type { FacetCount, ProductCardRow, ProductQuery } from './catalogue.types';
 
 const SEARCH_CONFIG: Record<string, string> = { fr: 'french', de: 'german', it: 'italian', es: 'spanish', nl: 'dutch' };
 
-type ProductScope = SelectQueryBuilder<DB, 'product' | 'product_translation' | 'product_price', object>;
-
 /** SQL of the catalogue (SPEC §3, §7 product calls). Rules live in the services. */
 @Injectable()
 export class CatalogueRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** Products visible in a sales plan and locale, narrowed by every criterion of the query. */
-  private scope(query: ProductQuery, skipFilter?: FilterName): ProductScope {
-    const selection: FilterSelection = query.selection ?? {};
-    let q = this.db
-      .selectFrom('product')
-      .innerJoin('product_translation', (j) =>
-        j
-          .onRef('product_translation.product_id', '=', 'product.id')
-          .on('product_translation.locale', '=', query.locale),
-      )
-      .innerJoin('product_price', (j) =>
-        j
-          .onRef('product_price.product_id', '=', 'product.id')
-          .on('product_price.sales_plan_id', '=', query.salesPlanId),
-      )
-      .$if(query.published !== false, (qb) => qb.where('product.published', '=', true))
-      .$if(!!query.noFree, (qb) => qb.where('product.is_free', '=', false))
-      .$if(!!query.productIds?.length, (qb) => qb.where('product.id', 'in', query.productIds as number[]))
-      .$if(!!query.productType, (qb) => qb.where('product.product_type', '=', query.productType as string))
-      .$if(!!query.categoryIds?.length, (qb) =>
-        qb.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('product_category')
-              .select(sql`1`.as('one'))
-              .whereRef('product_category.product_id', '=', 'product.id')
-              .where('product_category.category_id', 'in', query.categoryIds as number[]),
+  /**
+   * The listing rows (product_listing) a query lists, narrowed by every criterion but the filter
+   * selection: the rows of its expertise (category 0: the whole catalogue) in its sales plan and
+   * language, one range of the index.
+   */
+  private listing(query: ProductQuery) {
+    const byExpertise = query.expertiseId !== undefined;
+    return (
+      this.db
+        .selectFrom('product_listing as l')
+        .where('l.sales_plan_id', '=', query.salesPlanId)
+        .where('l.locale', '=', query.locale)
+        .where('l.category_id', '=', query.expertiseId ?? 0)
+        .$if(query.published !== false, (qb) => qb.where('l.published', '=', true))
+        .$if(!!query.noFree, (qb) => qb.where('l.is_free', '=', false))
+        .$if(!!query.productIds?.length, (qb) => qb.where('l.product_id', 'in', query.productIds as number[]))
+        .$if(!!query.productType, (qb) => qb.where('l.product_type', '=', query.productType as string))
+        // Categories named without an expertise (the API's `categories`): any of them.
+        .$if(!byExpertise && !!query.categoryIds?.length, (qb) =>
+          qb.where(sql<boolean>`l.categories && ${integerArray(query.categoryIds as number[])}`),
+        )
+        .$if(!!query.needIds?.length, (qb) =>
+          qb.where(sql<boolean>`l.needs && ${integerArray(query.needIds as number[])}`),
+        )
+        .$if(!!query.price, (qb) =>
+          qb.where('l.price', '>=', String(query.price?.min)).where('l.price', '<=', String(query.price?.max)),
+        )
+        .$if(!!query.text, (qb) =>
+          qb.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('product_translation as pt')
+                .select(sql`1`.as('one'))
+                .whereRef('pt.product_id', '=', 'l.product_id')
+                .whereRef('pt.locale', '=', 'l.locale')
+                .where((inner) =>
+                  inner.or([
+                    sql<boolean>`pt.search @@ websearch_to_tsquery(${sql.lit(SEARCH_CONFIG[query.locale] ?? 'simple')}::regconfig, unaccent(${query.text}))`,
+                    sql<boolean>`unaccent(pt.name) ilike unaccent(${'%' + escapeLike(query.text ?? '') + '%'})`,
+                  ]),
+                ),
+            ),
           ),
-        ),
-      )
-      .$if(!!query.needIds?.length, (qb) =>
-        qb.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('product_need')
-              .select(sql`1`.as('one'))
-              .whereRef('product_need.product_id', '=', 'product.id')
-              .where('product_need.need_id', 'in', query.needIds as number[]),
-          ),
-        ),
-      )
-      .$if(!!query.price, (qb) =>
-        qb
-          .where('product_price.price', '>=', String(query.price?.min))
-          .where('product_price.price', '<=', String(query.price?.max)),
-      )
-      .$if(!!query.text, (qb) =>
-        qb.where((eb) =>
-          eb.or([
-            sql<boolean>`product_translation.search @@ websearch_to_tsquery(${sql.lit(SEARCH_CONFIG[query.locale] ?? 'simple')}::regconfig, unaccent(${query.text}))`,
-            sql<boolean>`unaccent(product_translation.name) ilike unaccent(${'%' + escapeLike(query.text ?? '') + '%'})`,
-          ]),
-        ),
-      );
-    for (const [name, values] of Object.entries(selection) as Array<[FilterName, string[]]>) {
-      if (name === skipFilter || !values?.length) continue;
-      q = q.where((eb) => facetExists(eb, name, values));
-    }
-    return q;
+        )
+    );
+  }
+
+  /** The rows whose facets match every chosen filter type (OR within a type, AND across types). */
+  private selected<O>(q: ListingRows<O>, selection: FilterSelection = {}): ListingRows<O> {
+    let out = q;
+    for (const [name, values] of chosenTypes(selection))
+      out = out.where(sql<boolean>`l.facets && ${facetArray(name, values)}`);
+    return out;
   }
 
   async listProducts(query: ProductQuery): Promise<{ items: ProductCardRow[]; total: number }> {
     const perPage = query.perPage ?? 12;
     const page = Math.max(1, query.page ?? 1);
-    // One statement: the page's ids (sorted and cut in the index-friendly scope) as a derived table,
-    // joined to their details: the joins for names, brand and labels run for 12 rows, not for the
-    // whole catalogue. An unfiltered list takes its total from the facet summary (a scalar subquery)
-    // and walks products in position order; otherwise the total rides along as a window count (one
-    // scan, not two). A page past the end has no row to carry it, so only then is it counted apart.
+    // The rows that pass every filter, sorted and cut, joined to their cards. An unfiltered list
+    // takes its total from the facet summary (a scalar subquery) and walks the position index;
+    // otherwise the total rides along as a window count. A page past the end has no row to carry
+    // it, so only then is it counted apart.
     const summarised = usesFacetSummary(query) && (query.sort ?? 'asc_order') === 'asc_order';
-    const order =
-      query.sort === 'asc_price'
-        ? sql`product_price.price asc, product.id`
-        : query.sort === 'desc_price'
-          ? sql`product_price.price desc, product.id`
-          : sql`product.position asc, product.id`;
-    const total = summarised
-      ? sql<number | null>`(${this.db
-          .selectFrom('facet_summary')
-          .select('count')
-          .where('sales_plan_id', '=', query.salesPlanId)
-          .where('locale', '=', query.locale)
-          .where('category_id', '=', query.expertiseId ?? 0)
-          .where('name', '=', FACET_SUMMARY_TOTAL)})`
-      : sql<number | null>`count(*) over ()`;
-    const pageIds = this.scope(query)
-      .select(['product.id', total.as('total'), sql<number>`row_number() over (order by ${order})`.as('ord')])
-      .orderBy(order)
+    const total = summarised ? sql<number | null>`(${this.summaryTotal(query)})` : sql<number | null>`count(*) over ()`;
+    const pageRows = this.selected(this.listing(query), query.selection)
+      .select([
+        'l.product_id',
+        'l.price',
+        total.as('total'),
+        sql<number>`row_number() over (order by ${listOrder(query)})`.as('ord'),
+      ])
+      .orderBy(listOrder(query))
       .limit(perPage)
       .offset((page - 1) * perPage);
-    const rows = await this.cardQuery(query.locale, query.salesPlanId)
-      .innerJoin(pageIds.as('page'), 'page.id', 'product.id')
-      .select(['page.total', 'page.ord'])
+    const rows = await this.db
+      .selectFrom(pageRows.as('page'))
+      .innerJoin('product_card as c', (j) =>
+        j
+          .on('c.sales_plan_id', '=', query.salesPlanId)
+          .on('c.locale', '=', query.locale)
+          .onRef('c.product_id', '=', 'page.product_id'),
+      )
+      .select(['page.product_id', 'page.price', 'page.total', 'c.card'])
       .orderBy('page.ord')
       .execute();
     let count = rows.length ? rows[0].total : null;
     if (count === null) {
-      const counted = await this.scope(query)
+      const counted = await this.selected(this.listing(query), query.selection)
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirst();
       count = counted?.total ?? 0;
     }
-    const items = rows.map(({ total: _total, ord: _ord, ...card }) => card) as unknown as ProductCardRow[];
-    return { items, total: Number(count) };
+    return { items: rows.map(cardRow), total: Number(count) };
+  }
+
+  /**
+   * A list page's products and facet counts together (the product list, search results). An
+   * unfiltered list reads the facet summary and walks the position index; any other is one
+   * statement: one pass over its expertise's rows gives the page, the total and every count.
+   */
+  async listWithFacets(
+    query: ProductQuery,
+    names: readonly FilterName[],
+  ): Promise<{ items: ProductCardRow[]; total: number; facets: FacetCount[] }> {
+    if (usesFacetSummary(query) && (query.sort ?? 'asc_order') === 'asc_order') {
+      const [list, facets] = await Promise.all([this.listProducts(query), this.facetCounts(query, names)]);
+      return { ...list, facets };
+    }
+    const perPage = query.perPage ?? 12;
+    const page = Math.max(1, query.page ?? 1);
+    const { scope, counts, hits } = this.counting(query, names);
+    const pageRows = sql`
+      select h.product_id, h.price::text as price, c.card
+      from (
+        select product_id, price, row_number() over (order by ${listOrder(query)}) as ord
+        from ${hits} l order by ${listOrder(query)} limit ${perPage} offset ${(page - 1) * perPage}
+      ) h
+      join product_card c on c.sales_plan_id = ${query.salesPlanId} and c.locale = ${query.locale}
+        and c.product_id = h.product_id
+      order by h.ord
+    `;
+    const result = await sql<{
+      total: number;
+      items: Array<{ product_id: number; price: string; card: ListingCard }>;
+      facets: Array<[string, string, number]>;
+    }>`
+      with scope as materialized (${scope})
+      select
+        (select count(*) from ${hits} l)::int as total,
+        (select coalesce(json_agg(p), '[]') from (${pageRows}) p) as items,
+        (select coalesce(json_agg(json_build_array(x.name, x.value, x.count)), '[]') from (${counts}) x) as facets
+    `.execute(this.db);
+    const row = result.rows[0];
+    return {
+      items: row.items.map(cardRow),
+      total: Number(row.total),
+      facets: row.facets.map(([name, value, count]) => ({ name: name as FilterName, value, count: Number(count) })),
+    };
+  }
+
+  /**
+   * Facet counts for the filter panel: each type is counted with every other type's selection
+   * applied, so a visitor can add values within a type (OR) while types combine with AND. An
+   * unfiltered list reads them from the facet summary; any other list counts them live.
+   */
+  async facetCounts(query: ProductQuery, names: readonly FilterName[]): Promise<FacetCount[]> {
+    if (!names.length) return [];
+    let rows = usesFacetSummary(query) ? await this.summaryCounts(query, names) : [];
+    // The summary is empty only before its first refresh (a database migrated, not yet re-seeded).
+    if (!rows.length) {
+      const { scope, counts } = this.counting(query, names);
+      rows = (await sql<FacetCount>`with scope as materialized (${scope}) ${counts}`.execute(this.db)).rows;
+    }
+    return rows.map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
+  }
+
+  private summaryTotal(query: ProductQuery) {
+    return this.db
+      .selectFrom('facet_summary')
+      .select('count')
+      .where('sales_plan_id', '=', query.salesPlanId)
+      .where('locale', '=', query.locale)
+      .where('category_id', '=', query.expertiseId ?? 0)
+      .where('name', '=', FACET_SUMMARY_TOTAL);
+  }
+
+  /** The precomputed counts of an unfiltered list: the list filters, and each dropdown's top values. */
+  private summaryCounts(query: ProductQuery, names: readonly FilterName[]) {
+    return this.summaryQuery(query, names).execute();
+  }
+
+  /** The facet-summary rows of an unfiltered list, with `chosen` values of dropdowns whatever their rank. */
+  private summaryQuery(query: ProductQuery, names: readonly FilterName[], chosen: string[] = []) {
+    const summary = () =>
+      this.db
+        .selectFrom('facet_summary')
+        .select(['name', 'value', 'count'])
+        .where('sales_plan_id', '=', query.salesPlanId)
+        .where('locale', '=', query.locale)
+        .where('category_id', '=', query.expertiseId ?? 0);
+    const dropdowns = FILTERS.filter((f) => f.dropdown && names.includes(f.name)).map((f) => f.name);
+    const lists = names.filter((n) => !dropdowns.includes(n));
+    // Each part keeps its own order and limit inside a derived table; one statement for all.
+    const parts = [
+      ...(lists.length ? [summary().where('name', 'in', lists)] : []),
+      ...dropdowns.map((name) =>
+        summary().where('name', '=', name).orderBy('count', 'desc').orderBy('value').limit(DROPDOWN_LIMIT),
+      ),
+      ...dropdowns
+        .filter((name) => chosen.some((value) => value.startsWith(`${name}=`)))
+        .map((name) =>
+          summary()
+            .where('name', '=', name)
+            .where(
+              'value',
+              'in',
+              chosen.filter((c) => c.startsWith(`${name}=`)).map((c) => c.slice(name.length + 1)),
+            ),
+        ),
+    ].map((part, i) => this.db.selectFrom(part.as(`part${i}`)).select(['name', 'value', 'count']));
+    return parts.slice(1).reduce((union, part) => union.union(part), parts[0]);
+  }
+
+  /**
+   * The live counting of a list, as parts of one statement over a materialised `scope`: its rows
+   * (every criterion but the selection) with one flag per chosen filter type, leaving out at once the
+   * rows failing two chosen types or more (they count nowhere); `hits`, the rows passing every chosen
+   * type (the list itself); `counts`, the counts: a row counts for a facet of type T when it passes
+   * every chosen type but T. Dropdowns keep their DROPDOWN_LIMIT most frequent values (SPEC §4) and
+   * the chosen values whatever their rank.
+   *
+   * One chosen type on an otherwise unfiltered list (the most common filtered list): its own counts
+   * are the unfiltered list's, read from the facet summary, and the scope is only the rows that pass
+   * it — a pass over the whole catalogue would be needed for them otherwise.
+   */
+  private counting(query: ProductQuery, names: readonly FilterName[]) {
+    const chosen = chosenTypes(query.selection);
+    const fromSummary =
+      chosen.length === 1 && usesFacetSummary({ ...query, selection: {} }) && names.includes(chosen[0][0])
+        ? chosen[0][0]
+        : null;
+    const live = chosen.filter(([name]) => name !== fromSummary);
+    const flag = (i: number) => sql.ref(`ok${i}`);
+    const overlap = ([name, values]: [FilterName, string[]]) => sql`l.facets && ${facetArray(name, values)}`;
+    const scope = this.listing(query)
+      .select([
+        'l.product_id',
+        'l.position',
+        'l.price',
+        'l.facets',
+        ...live.map((type, i) => sql<boolean>`${overlap(type)}`.as(`ok${i}`)),
+      ])
+      .$if(fromSummary !== null, (qb) => this.selected(qb, query.selection))
+      .$if(live.length > 1, (qb) =>
+        qb.where(
+          sql<boolean>`${sql.join(
+            live.map((type) => sql`(${overlap(type)})::int`),
+            sql` + `,
+          )} >= ${live.length - 1}`,
+        ),
+      );
+    const hits = live.length
+      ? sql`(select * from scope where ${sql.join(
+          live.map((_, i) => flag(i)),
+          sql` and `,
+        )})`
+      : sql`scope`;
+    const counted = live.map(([name], i) => sql`(b.${flag(i)} or starts_with(f.facet, ${name + '='}))`);
+    const countedNames = names.filter((name) => name !== fromSummary);
+    const dropdowns = FILTERS.filter((f) => f.dropdown && names.includes(f.name)).map((f) => f.name);
+    const keep = chosen.flatMap(([name, values]) => values.map((value) => `${name}=${value}`));
+    const summaryPart =
+      fromSummary === null
+        ? sql``
+        : sql`union all
+          select name, value, count, name || '=' || value as facet, 0 as rank
+          from (${this.summaryQuery({ ...query, selection: {} }, [fromSummary], keep)}) s`;
+    const counts = sql`
+      select name, value, count from (
+        select split_part(f.facet, '=', 1) as name, substr(f.facet, strpos(f.facet, '=') + 1) as value,
+          count(*)::int as count, f.facet,
+          row_number() over (partition by split_part(f.facet, '=', 1) order by count(*) desc, f.facet) as rank
+        from scope b cross join lateral unnest(b.facets) as f(facet)
+        where split_part(f.facet, '=', 1) in (${sql.join(countedNames.length ? countedNames : [''])})
+          ${counted.length ? sql`and ${sql.join(counted, sql` and `)}` : sql``}
+        group by f.facet
+        ${summaryPart}
+      ) c
+      where rank <= ${DROPDOWN_LIMIT}
+        ${dropdowns.length ? sql`or name not in (${sql.join(dropdowns)})` : sql`or true`}
+        ${keep.length ? sql`or facet in (${sql.join(keep)})` : sql``}
+    `;
+    return { scope, hits, counts };
   }
 
   /**
@@ -146,121 +313,6 @@ export class CatalogueRepository {
       .leftJoin('brand_translation as label_b', (j) =>
         j.onRef('label_b.brand_id', '=', 'brand.id').on('label_b.locale', '=', LABEL_LOCALE),
       );
-  }
-
-  /** The card fields of products in a locale and sales plan (listProducts joins the page's ids to it). */
-  private cardQuery(locale: string, salesPlanId: number) {
-    // The picture labels' French names are scalar subqueries, not joins: they run for the page's rows
-    // only, and two fewer relations to order cut the planning of this statement (measured on PGlite
-    // at 10,000 products: planning was 8-25 ms of the card query's 9-30 ms; execution under 1 ms).
-    return this.db
-      .selectFrom('product')
-      .innerJoin('product_translation', (j) =>
-        j.onRef('product_translation.product_id', '=', 'product.id').on('product_translation.locale', '=', locale),
-      )
-      .innerJoin('product_price', (j) =>
-        j.onRef('product_price.product_id', '=', 'product.id').on('product_price.sales_plan_id', '=', salesPlanId),
-      )
-      .innerJoin('brand', 'brand.id', 'product.brand_id')
-      .innerJoin('brand_translation', (j) =>
-        j.onRef('brand_translation.brand_id', '=', 'brand.id').on('brand_translation.locale', '=', locale),
-      )
-      .select([
-        sql<string>`coalesce((select label_t.name from product_translation label_t where label_t.product_id = product.id and label_t.locale = ${LABEL_LOCALE}), product_translation.name)`.as(
-          'name_fr',
-        ),
-        sql<string>`coalesce((select label_b.name from brand_translation label_b where label_b.brand_id = brand.id and label_b.locale = ${LABEL_LOCALE}), brand_translation.name)`.as(
-          'brand_name_fr',
-        ),
-        'brand.color as brand_color',
-        'product.id',
-        'product.reference',
-        'product.ean',
-        'product_translation.name',
-        'product_translation.slug',
-        sql<string | null>`product_translation.texts->>'tagline'`.as('tagline'),
-        'product.product_type',
-        'product.is_new_from',
-        'product.is_new_to',
-        'product.is_new_formulae',
-        'product.promoted',
-        'product.is_free',
-        'product_price.price',
-        'product_price.original_price',
-        'product.image',
-        'brand.key as brand_key',
-        'brand_translation.name as brand_name',
-        'brand_translation.slug as brand_slug',
-        'brand.class as brand_class',
-        sql<boolean>`coalesce((product.caracteristics->>'not_sold_in_store')::boolean, false)`.as('not_sold_in_store'),
-        sql<string | null>`product.caracteristics->>'galenic_format'`.as('galenic_format'),
-      ]);
-  }
-
-  /**
-   * Facet counts for the filter panel: each type is counted with every other type's selection
-   * applied, so a visitor can add values within a type (OR) while types combine with AND.
-   */
-  async facetCounts(query: ProductQuery, names: readonly FilterName[]): Promise<FacetCount[]> {
-    // Every part (the summary's rows, live counts per type) in one statement: a union of derived
-    // tables, each keeping its own plan, order and limit.
-    const run = async (live: boolean) => {
-      const parts = this.facetParts(query, names, live).map((part, i) =>
-        this.db.selectFrom(part.as(`part${i}`)).select(['name', 'value', sql<number>`count`.as('count')]),
-      );
-      if (!parts.length) return [];
-      return parts
-        .slice(1)
-        .reduce((union, part) => union.unionAll(part), parts[0])
-        .execute();
-    };
-    let rows = await run(false);
-    // Empty only before the first refresh of the summary (a database migrated, not yet re-seeded).
-    if (!rows.length && names.length) rows = await run(true);
-    return rows.map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
-  }
-
-  /**
-   * The queries whose rows are the facet counts: from the summary for an unfiltered list (the list
-   * filters' rows, and each dropdown's 15 most frequent values, SPEC §4), otherwise counted live.
-   * `live` counts everything live (the summary is empty).
-   */
-  private facetParts(query: ProductQuery, names: readonly FilterName[], live: boolean): FacetPart[] {
-    if (!live && usesFacetSummary(query)) {
-      const summary = () =>
-        this.db
-          .selectFrom('facet_summary')
-          .select(['name', 'value', 'count'])
-          .where('sales_plan_id', '=', query.salesPlanId)
-          .where('locale', '=', query.locale)
-          .where('category_id', '=', query.expertiseId ?? 0);
-      const dropdowns = FILTERS.filter((f) => f.dropdown && names.includes(f.name)).map((f) => f.name);
-      const lists = names.filter((n) => !dropdowns.includes(n));
-      return [
-        ...(lists.length ? [summary().where('name', 'in', lists)] : []),
-        ...dropdowns.map((name) =>
-          summary().where('name', '=', name).orderBy('count', 'desc').orderBy('value').limit(DROPDOWN_LIMIT),
-        ),
-      ] as unknown as FacetPart[];
-    }
-    const selection = query.selection ?? {};
-    const selectedTypes = names.filter((n) => selection[n]?.length);
-    const count = (skip: FilterName | undefined, only: readonly FilterName[]) =>
-      this.db
-        .selectFrom('product_facet')
-        .select(['product_facet.name', 'product_facet.value', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('product_facet.name', 'in', only as FilterName[])
-        .where('product_facet.product_id', 'in', this.scope(query, skip).select('product.id'))
-        .groupBy(['product_facet.name', 'product_facet.value']) as unknown as FacetPart;
-    const unselected = names.filter((n) => !selectedTypes.includes(n));
-    // A chosen type is counted without its own choice: when that leaves an unfiltered list, its
-    // counts are the summary's (one chosen type, the most common case).
-    const ownCounts = (name: FilterName): FacetPart[] => {
-      const rest = Object.fromEntries(Object.entries(selection).filter(([n]) => n !== name));
-      const without = { ...query, selection: rest };
-      return !live && usesFacetSummary(without) ? this.facetParts(without, [name], false) : [count(name, [name])];
-    };
-    return [...(unselected.length ? [count(undefined, unselected)] : []), ...selectedTypes.flatMap(ownCounts)];
   }
 
   /** Which of these (filter, value) pairs exist in the index (primary-key lookups). */
@@ -585,18 +637,42 @@ export class CatalogueRepository {
   }
 }
 
-/** A query whose rows are facet counts (from the summary or counted live). */
-type FacetPart = SelectQueryBuilder<DB, 'facet_summary', { name: string; value: string; count: number }>;
+type ListingRows<O = object> = SelectQueryBuilder<DB & { l: DB['product_listing'] }, 'l', O>;
 
-function facetExists(eb: ExpressionBuilder<DB, 'product'>, name: FilterName, values: string[]) {
-  return eb.exists(
-    eb
-      .selectFrom('product_facet')
-      .select(sql`1`.as('one'))
-      .whereRef('product_facet.product_id', '=', 'product.id')
-      .where('product_facet.name', '=', name)
-      .where('product_facet.value', 'in', values),
-  );
+/** The filter types a selection chooses values of, with those values. */
+function chosenTypes(selection: FilterSelection = {}): Array<[FilterName, string[]]> {
+  return (Object.entries(selection) as Array<[FilterName, string[]]>).filter(([, values]) => values?.length);
+}
+
+/** The order of a list's rows (SPEC §9 sorts), ties broken by id. */
+function listOrder(query: ProductQuery) {
+  return query.sort === 'asc_price'
+    ? sql`l.price asc, l.product_id`
+    : query.sort === 'desc_price'
+      ? sql`l.price desc, l.product_id`
+      : sql`l.position asc, l.product_id`;
+}
+
+/** A card row of the listing: the card's JSON, with the row's id and price. */
+function cardRow(row: { product_id: number; price: string; card: ListingCard }): ProductCardRow {
+  const { card } = row;
+  return {
+    ...card,
+    id: row.product_id,
+    price: row.price,
+    is_new_from: card.is_new_from ? new Date(card.is_new_from) : null,
+    is_new_to: card.is_new_to ? new Date(card.is_new_to) : null,
+  };
+}
+
+/** An int[] parameter list (ids). */
+function integerArray(ids: number[]) {
+  return sql`array[${sql.join(ids)}]::integer[]`;
+}
+
+/** The 'name=value' entries of product_listing.facets for chosen values of one filter type. */
+function facetArray(name: FilterName, values: string[]) {
+  return sql`array[${sql.join(values.map((value) => `${name}=${value}`))}]::text[]`;
 }
 
 /**

@@ -138,28 +138,28 @@ export class CatalogueService {
   async facets(query: ProductQuery): Promise<FacetCount[]> {
     return this.cache.getOrSet(
       `catalogue:facets:${JSON.stringify({ ...query, page: undefined, perPage: undefined, sort: undefined })}`,
+      async () =>
+        capDropdowns(
+          await this.repository.facetCounts(
+            query,
+            FILTERS.map((f) => f.name),
+          ),
+          query,
+        ),
+      120,
+    );
+  }
+
+  /** A list page's products and facet counts (as listRows and facets give them), read together. */
+  async listWithFacets(query: ProductQuery): Promise<{ items: ProductCardRow[]; total: number; facets: FacetCount[] }> {
+    return this.cache.getOrSet(
+      `catalogue:list-facets:${JSON.stringify(query)}`,
       async () => {
-        const counts = await this.repository.facetCounts(
+        const { items, total, facets } = await this.repository.listWithFacets(
           query,
           FILTERS.map((f) => f.name),
         );
-        const kept: FacetCount[] = [];
-        for (const def of FILTERS) {
-          const group = counts.filter((c) => c.name === def.name);
-          if (!def.dropdown || group.length <= DROPDOWN_LIMIT) {
-            kept.push(...group);
-            continue;
-          }
-          const chosen = query.selection?.[def.name] ?? [];
-          const ranked = group.sort(
-            (a, b) =>
-              Number(chosen.includes(b.value)) - Number(chosen.includes(a.value)) ||
-              b.count - a.count ||
-              a.value.localeCompare(b.value),
-          );
-          kept.push(...ranked.slice(0, Math.max(DROPDOWN_LIMIT, chosen.length)));
-        }
-        return kept;
+        return { items, total, facets: capDropdowns(facets, query) };
       },
       120,
     );
@@ -211,4 +211,25 @@ export class CatalogueService {
   productNames(locale: Locale, keys: string[]) {
     return this.repository.productNames(locale, keys);
   }
+}
+
+/** Dropdown filters keep their DROPDOWN_LIMIT values: the chosen ones, then the most frequent. */
+function capDropdowns(counts: FacetCount[], query: ProductQuery): FacetCount[] {
+  const kept: FacetCount[] = [];
+  for (const def of FILTERS) {
+    const group = counts.filter((c) => c.name === def.name);
+    if (!def.dropdown || group.length <= DROPDOWN_LIMIT) {
+      kept.push(...group);
+      continue;
+    }
+    const chosen = query.selection?.[def.name] ?? [];
+    const ranked = group.sort(
+      (a, b) =>
+        Number(chosen.includes(b.value)) - Number(chosen.includes(a.value)) ||
+        b.count - a.count ||
+        a.value.localeCompare(b.value),
+    );
+    kept.push(...ranked.slice(0, Math.max(DROPDOWN_LIMIT, chosen.length)));
+  }
+  return kept;
 }

@@ -91,9 +91,8 @@ export class ProductListService {
       perPage,
       noFree: true,
     };
-    const [{ items, total }, facets, vocabulary, tree] = await Promise.all([
-      this.catalogue.listRows(query),
-      this.catalogue.facets(query),
+    const [{ items, total, facets }, vocabulary, tree] = await Promise.all([
+      this.catalogue.listWithFacets(query),
       this.catalogue.vocabulary(locale),
       this.catalogue.categories(locale),
     ]);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PICTURE_LABEL_LOCALE } from '../../database/schema';
 
 /**
  * URLs of generated images (SPEC §9 sizes). A short hash of what the picture shows is part of the
@@ -78,7 +79,7 @@ export const MEDIA_STYLE = 1;
  * language), or, for a product without a French row, the name of its first locale in alphabetical
  * order. Callers pass those names to `productPicture` / `brandLogo` whatever the page's locale.
  */
-export const LABEL_LOCALE = 'fr';
+export const LABEL_LOCALE = PICTURE_LABEL_LOCALE;
 
 export interface ProductImageSubject {
   reference: string;

@@ -1,0 +1,162 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { FACET_SUMMARY_TOTAL, PICTURE_LABEL_LOCALE, type DB } from '../schema';
+
+/** Products per statement of a full refresh (each statement's work stays the same as the catalogue grows). */
+export const LISTING_REFRESH_CHUNK = 1000;
+const MAX_ID = 2147483647;
+/** The price range of an unfiltered list (SPEC §9: 0 to 10000). */
+const DEFAULT_PRICE = { min: 0, max: 10000 };
+
+/**
+ * Rebuilds the product listing (migration 0013) for every product, or for the given ones: the
+ * listing rows and the cards. Runs inside the caller's transaction when it is one, so readers see
+ * the old rows until the new ones are complete. A full refresh goes in slices of `chunkSize`
+ * products (one statement each, whatever the size of the catalogue); then the facet summary is
+ * counted from the new rows.
+ */
+export async function refreshProductListing(
+  db: Kysely<DB>,
+  { productIds, chunkSize = LISTING_REFRESH_CHUNK }: { productIds?: number[]; chunkSize?: number } = {},
+): Promise<void> {
+  if (productIds) {
+    if (!productIds.length) return;
+    await db.deleteFrom('product_listing').where('product_id', 'in', productIds).execute();
+    await db.deleteFrom('product_card').where('product_id', 'in', productIds).execute();
+    await insertListing(db, sql`p.id in (${sql.join(productIds)})`);
+  } else {
+    await db.deleteFrom('product_listing').execute();
+    await db.deleteFrom('product_card').execute();
+    const first = await db
+      .selectFrom('product')
+      .select((eb) => eb.fn.min<number>('id').as('id'))
+      .executeTakeFirst();
+    for (let after = first?.id == null ? MAX_ID : Number(first.id) - 1; after < MAX_ID; ) {
+      const last = await db
+        .selectFrom('product')
+        .select('id')
+        .where('id', '>', after)
+        .orderBy('id')
+        .offset(chunkSize - 1)
+        .limit(1)
+        .executeTakeFirst();
+      const upTo = last?.id ?? MAX_ID;
+      await insertListing(db, sql`p.id > ${after} and p.id <= ${upTo}`);
+      after = upTo;
+    }
+  }
+  await refreshFacetSummary(db);
+}
+
+/**
+ * Where a product is visible: each sales plan it has a price in, in each language of the plan's shop
+ * it has texts in (and its brand a name in: its card could not be shown otherwise).
+ */
+const VISIBLE = sql`
+  from product p
+  join product_price pp on pp.product_id = p.id
+  join sales_plan sp on sp.id = pp.sales_plan_id
+  join product_translation t on t.product_id = p.id
+  join shop_language sl on sl.shop_id = sp.shop_id and sl.locale = t.locale
+  join brand b on b.id = p.brand_id
+  join brand_translation bt on bt.brand_id = b.id and bt.locale = t.locale
+`;
+
+async function insertListing(db: Kysely<DB>, products: RawBuilder<unknown>): Promise<void> {
+  // The categories of a product: each one it is in and their ancestors. Rows are inserted in index
+  // order, so that a list's rows sit side by side and a scan reads few pages.
+  await sql`
+    with recursive ancestry (category_id, ancestor_id) as (
+      select id, id from category
+      union all
+      select a.category_id, c.parent_id from ancestry a join category c on c.id = a.ancestor_id
+      where c.parent_id is not null
+    ),
+    visible as (
+      select pp.sales_plan_id, t.locale, p.id as product_id, p.published, p.is_free, p.product_type, p.position,
+        pp.price,
+        coalesce((
+          select array_agg(distinct a.ancestor_id order by a.ancestor_id)
+          from product_category pc join ancestry a on a.category_id = pc.category_id
+          where pc.product_id = p.id
+        ), '{}') as categories,
+        coalesce((select array_agg(pn.need_id order by pn.need_id) from product_need pn where pn.product_id = p.id), '{}') as needs,
+        coalesce((
+          select array_agg(f.name || '=' || f.value order by f.name, f.value) from product_facet f where f.product_id = p.id
+        ), '{}') as facets
+      ${VISIBLE}
+      where ${products}
+    )
+    insert into product_listing
+      (sales_plan_id, locale, category_id, product_id, published, is_free, product_type, position, price,
+       categories, needs, facets)
+    select v.sales_plan_id, v.locale, c.category_id, v.product_id, v.published, v.is_free, v.product_type,
+      v.position, v.price, v.categories, v.needs, v.facets
+    from visible v cross join lateral unnest(array[0] || v.categories) as c(category_id)
+    order by v.sales_plan_id, v.locale, c.category_id, v.position, v.product_id
+  `.execute(db);
+  await sql`
+    insert into product_card (sales_plan_id, locale, product_id, card)
+    select pp.sales_plan_id, t.locale, p.id,
+      jsonb_build_object(
+        'name_fr', coalesce(lt.name, t.name),
+        'brand_name_fr', coalesce(lb.name, bt.name),
+        'brand_color', b.color,
+        'reference', p.reference,
+        'ean', p.ean,
+        'name', t.name,
+        'slug', t.slug,
+        'tagline', t.texts->>'tagline',
+        'product_type', p.product_type,
+        'is_new_from', p.is_new_from,
+        'is_new_to', p.is_new_to,
+        'is_new_formulae', p.is_new_formulae,
+        'promoted', p.promoted,
+        'is_free', p.is_free,
+        'original_price', pp.original_price::text,
+        'image', p.image,
+        'brand_key', b.key,
+        'brand_name', bt.name,
+        'brand_slug', bt.slug,
+        'brand_class', b.class,
+        'not_sold_in_store', coalesce((p.caracteristics->>'not_sold_in_store')::boolean, false),
+        'galenic_format', p.caracteristics->>'galenic_format'
+      )
+    ${VISIBLE}
+    left join product_translation lt on lt.product_id = p.id and lt.locale = ${PICTURE_LABEL_LOCALE}
+    left join brand_translation lb on lb.brand_id = b.id and lb.locale = ${PICTURE_LABEL_LOCALE}
+    where ${products}
+  `.execute(db);
+}
+
+/**
+ * The facet counts of the unfiltered lists (migration 0004): for each sales plan, language and
+ * category (0: the whole catalogue), the published products that are not free, within the default
+ * price range, counted per facet value, plus a FACET_SUMMARY_TOTAL row with their number. Counted
+ * from the listing rows, one statement per sales plan and language: each is one pass over that
+ * pair's rows, so the work grows in step with the catalogue.
+ */
+export async function refreshFacetSummary(db: Kysely<DB>): Promise<void> {
+  await db.deleteFrom('facet_summary').execute();
+  const pairs = await db
+    .selectFrom('product_listing')
+    .select(['sales_plan_id', 'locale'])
+    .distinct()
+    .orderBy('sales_plan_id')
+    .orderBy('locale')
+    .execute();
+  for (const { sales_plan_id: plan, locale } of pairs)
+    await sql`
+      with listed as (
+        select category_id, facets from product_listing
+        where sales_plan_id = ${plan} and locale = ${locale} and published and not is_free
+          and price between ${DEFAULT_PRICE.min} and ${DEFAULT_PRICE.max}
+      )
+      insert into facet_summary (sales_plan_id, locale, category_id, name, value, count)
+      select ${plan}::integer, ${locale}::text, l.category_id, split_part(f.facet, '=', 1), substr(f.facet, strpos(f.facet, '=') + 1),
+        count(*)
+      from listed l cross join lateral unnest(l.facets) as f(facet)
+      group by l.category_id, f.facet
+      union all
+      select ${plan}::integer, ${locale}::text, category_id, ${FACET_SUMMARY_TOTAL}::text, '', count(*) from listed group by category_id
+    `.execute(db);
+}
