@@ -99,6 +99,13 @@ describe(loadConfig.name, () => {
     expect(invalid({ EDITOR_SESSION_DAYS: '0' }).message).toContain('EDITOR_SESSION_DAYS');
   });
 
+  it('runs queries as prepared statements unless DATABASE_PREPARED_STATEMENTS=false', () => {
+    expect(loadConfig({}).DATABASE_PREPARED_STATEMENTS).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(invalid({ DATABASE_PREPARED_STATEMENTS: 'maybe' }).message).toContain('DATABASE_PREPARED_STATEMENTS');
+  });
+
   it('names every wrong setting at once', () => {
     const error = invalid({ TRUST_PROXY: 'true', PORT: '99999' });
     expect(error.message).toContain('TRUST_PROXY');

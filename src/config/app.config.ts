@@ -1,11 +1,31 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
 import { parseTrustedHostProxies } from '../common/http/forwarded-host';
 import { parseAllowList } from '../common/security/allow-list';
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+/** `true`/`1` and `false`/`0`; anything else is kept so validation names it. */
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === ''
+    ? undefined
+    : value === 'true' || value === '1' || value === true
+      ? true
+      : value === 'false' || value === '0' || value === false
+        ? false
+        : value;
 
 /**
  * The environment the app accepts. Validated once at start-up: a wrong setting stops the start with a
@@ -41,6 +61,14 @@ export class EnvironmentVariables {
   @Min(100)
   @Max(600000)
   DATABASE_STATEMENT_TIMEOUT_MS = 10000;
+
+  /**
+   * Queries run as prepared statements on the server's connections (planned once per connection).
+   * Off behind a proxy that shares server connections between clients (PgBouncer in transaction mode).
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  DATABASE_PREPARED_STATEMENTS = true;
 
   /** Where the embedded database keeps its files; ":memory:" keeps nothing (tests). */
   @IsString()

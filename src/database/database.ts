@@ -9,6 +9,7 @@ import { recordQuery } from '../common/timing/request-timing';
 import { MIGRATIONS } from './migrations';
 import { lockDataDir } from './data-dir-lock';
 import { PGlitePool } from './pglite-pool';
+import { preparingStatements } from './prepared-statements';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -35,6 +36,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
       // The default name; `?application_name=` in DATABASE_URL wins (tests name their own processes).
       application_name: 'catalogue-site',
     });
+    if (config.DATABASE_PREPARED_STATEMENTS) preparingStatements(pool);
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool: survivingOutages(pool) }), log: countQueries });
   }
   // The embedded PostgreSQL is a 30 MB WebAssembly module. Compiled with the baseline compiler

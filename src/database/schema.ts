@@ -327,6 +327,8 @@ export interface FacetSummaryTable {
   locale: string;
   /** 0 = the whole catalogue. */
   category_id: number;
+  /** Counts with the free products (the API's default) or without them (the product list). */
+  free_included: ColumnType<boolean, boolean | undefined, boolean>;
   /** A filter name, or FACET_SUMMARY_TOTAL for the row that counts the products themselves. */
   name: string;
   value: string;

@@ -9,6 +9,7 @@ interface SummaryRow {
   sales_plan_id: number;
   locale: string;
   category_id: number;
+  free_included: boolean;
   name: string;
   value: string;
   count: number;
@@ -17,6 +18,7 @@ const normalise = (row: SummaryRow) => [
   row.sales_plan_id,
   row.locale,
   row.category_id,
+  row.free_included,
   row.name,
   row.value,
   Number(row.count),
@@ -123,30 +125,36 @@ describe('content generator (e2e)', () => {
         where c.parent_id is not null
       ),
       visible as (
-        select pp.sales_plan_id, t.locale, p.id
+        select pp.sales_plan_id, t.locale, p.id, p.is_free
         from product p
         join product_price pp on pp.product_id = p.id and pp.price between 0 and 10000
         join sales_plan sp on sp.id = pp.sales_plan_id
         join product_translation t on t.product_id = p.id
         join shop_language sl on sl.shop_id = sp.shop_id and sl.locale = t.locale
         join brand_translation bt on bt.brand_id = p.brand_id and bt.locale = t.locale
-        where p.published and not p.is_free
+        where p.published
       ),
       placed as (
         select distinct pc.product_id, a.ancestor_id as category_id
         from product_category pc join ancestry a on a.category_id = pc.category_id
       ),
       scoped as (
-        select sales_plan_id, locale, 0 as category_id, id from visible
+        select sales_plan_id, locale, 0 as category_id, id, is_free from visible
         union all
-        select v.sales_plan_id, v.locale, a.category_id, v.id from visible v join placed a on a.product_id = v.id
+        select v.sales_plan_id, v.locale, a.category_id, v.id, v.is_free
+        from visible v join placed a on a.product_id = v.id
+      ),
+      variants as (
+        select s.*, v.free_included from scoped s cross join (values (false), (true)) as v(free_included)
+        where v.free_included or not s.is_free
       )
-      select s.sales_plan_id, s.locale, s.category_id, f.name, f.value, count(*)::int as count
-      from scoped s join product_facet f on f.product_id = s.id
-      group by 1, 2, 3, 4, 5
+      select s.sales_plan_id, s.locale, s.category_id, s.free_included, f.name, f.value, count(*)::int as count
+      from variants s join product_facet f on f.product_id = s.id
+      group by 1, 2, 3, 4, 5, 6
       union all
-      select sales_plan_id, locale, category_id, '__total', '', count(*)::int from scoped group by 1, 2, 3
-      order by 1, 2, 3, 4, 5`.execute(t.db);
+      select sales_plan_id, locale, category_id, free_included, '__total', '', count(*)::int
+      from variants group by 1, 2, 3, 4
+      order by 1, 2, 3, 4, 5, 6`.execute(t.db);
 
     // Every statement the refresh sends, seen through a Kysely plugin.
     const statements: string[] = [];
@@ -167,6 +175,7 @@ describe('content generator (e2e)', () => {
       .orderBy('sales_plan_id')
       .orderBy('locale')
       .orderBy('category_id')
+      .orderBy('free_included')
       .orderBy('name')
       .orderBy('value')
       .execute();

@@ -44,12 +44,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       card jsonb not null,
       primary key (sales_plan_id, locale, product_id)
     );
+    -- The summary counts the unfiltered lists twice: free products left out (the product list) and
+    -- included (the API's default).
+    alter table facet_summary add column free_included boolean not null default false;
+    alter table facet_summary drop constraint facet_summary_pkey;
+    alter table facet_summary add primary key (sales_plan_id, locale, category_id, free_included, name, value);
     -- A dropdown's most frequent values (SPEC §4: 15) without sorting its every value: the products
     -- dropdown has one value per product.
-    create index facet_summary_top_idx on facet_summary (sales_plan_id, locale, category_id, name, count desc, value);
+    create index facet_summary_top_idx
+      on facet_summary (sales_plan_id, locale, category_id, free_included, name, count desc, value);
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop index facet_summary_top_idx; drop table product_card; drop table product_listing;`.execute(db);
+  await sql`
+    drop index facet_summary_top_idx;
+    delete from facet_summary where free_included;
+    alter table facet_summary drop constraint facet_summary_pkey;
+    alter table facet_summary drop column free_included;
+    alter table facet_summary add primary key (sales_plan_id, locale, category_id, name, value);
+    drop table product_card;
+    drop table product_listing;
+  `.execute(db);
 }

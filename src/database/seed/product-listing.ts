@@ -129,11 +129,11 @@ async function insertListing(db: Kysely<DB>, products: RawBuilder<unknown>): Pro
 }
 
 /**
- * The facet counts of the unfiltered lists (migration 0004): for each sales plan, language and
- * category (0: the whole catalogue), the published products that are not free, within the default
- * price range, counted per facet value, plus a FACET_SUMMARY_TOTAL row with their number. Counted
- * from the listing rows, one statement per sales plan and language: each is one pass over that
- * pair's rows, so the work grows in step with the catalogue.
+ * The facet counts of the unfiltered lists (migrations 0004, 0013): for each sales plan, language and
+ * category (0: the whole catalogue), the published products within the default price range, free
+ * products left out and included, counted per facet value, plus a FACET_SUMMARY_TOTAL row with their
+ * number. Counted from the listing rows, one statement per sales plan and language: each is one pass
+ * over that pair's rows, so the work grows in step with the catalogue.
  */
 export async function refreshFacetSummary(db: Kysely<DB>): Promise<void> {
   await db.deleteFrom('facet_summary').execute();
@@ -147,16 +147,22 @@ export async function refreshFacetSummary(db: Kysely<DB>): Promise<void> {
   for (const { sales_plan_id: plan, locale } of pairs)
     await sql`
       with listed as (
-        select category_id, facets from product_listing
-        where sales_plan_id = ${plan} and locale = ${locale} and published and not is_free
+        select category_id, facets, is_free from product_listing
+        where sales_plan_id = ${plan} and locale = ${locale} and published
           and price between ${DEFAULT_PRICE.min} and ${DEFAULT_PRICE.max}
+      ),
+      counted as (
+        select l.category_id, f.facet, count(*) filter (where not l.is_free) as paid, count(*) as all
+        from listed l cross join lateral unnest(l.facets) as f(facet)
+        group by l.category_id, f.facet
+        union all
+        select category_id, null, count(*) filter (where not is_free), count(*) from listed group by category_id
       )
-      insert into facet_summary (sales_plan_id, locale, category_id, name, value, count)
-      select ${plan}::integer, ${locale}::text, l.category_id, split_part(f.facet, '=', 1), substr(f.facet, strpos(f.facet, '=') + 1),
-        count(*)
-      from listed l cross join lateral unnest(l.facets) as f(facet)
-      group by l.category_id, f.facet
-      union all
-      select ${plan}::integer, ${locale}::text, category_id, ${FACET_SUMMARY_TOTAL}::text, '', count(*) from listed group by category_id
+      insert into facet_summary (sales_plan_id, locale, category_id, free_included, name, value, count)
+      select ${plan}::integer, ${locale}::text, c.category_id, v.free_included,
+        coalesce(split_part(c.facet, '=', 1), ${FACET_SUMMARY_TOTAL}::text),
+        coalesce(substr(c.facet, strpos(c.facet, '=') + 1), ''), v.count
+      from counted c cross join lateral (values (false, c.paid), (true, c.all)) as v(free_included, count)
+      where v.count > 0
     `.execute(db);
 }

@@ -28,8 +28,10 @@ export class CatalogueRepository {
         .where('l.sales_plan_id', '=', query.salesPlanId)
         .where('l.locale', '=', query.locale)
         .where('l.category_id', '=', query.expertiseId ?? 0)
-        .$if(query.published !== false, (qb) => qb.where('l.published', '=', true))
-        .$if(!!query.noFree, (qb) => qb.where('l.is_free', '=', false))
+        // Literals, not parameters, for what changes the plan (flags, price bounds, page size): the
+        // statement is prepared, and a generic plan must not assume a selective price range.
+        .$if(query.published !== false, (qb) => qb.where(sql<boolean>`l.published`))
+        .$if(!!query.noFree, (qb) => qb.where(sql<boolean>`not l.is_free`))
         .$if(!!query.productIds?.length, (qb) => qb.where('l.product_id', 'in', query.productIds as number[]))
         .$if(!!query.productType, (qb) => qb.where('l.product_type', '=', query.productType as string))
         // Categories named without an expertise (the API's `categories`): any of them.
@@ -40,7 +42,9 @@ export class CatalogueRepository {
           qb.where(sql<boolean>`l.needs && ${integerArray(query.needIds as number[])}`),
         )
         .$if(!!query.price, (qb) =>
-          qb.where('l.price', '>=', String(query.price?.min)).where('l.price', '<=', String(query.price?.max)),
+          qb.where(
+            sql<boolean>`l.price between ${priceLiteral(query.price?.min)} and ${priceLiteral(query.price?.max)}`,
+          ),
         )
         .$if(!!query.text, (qb) =>
           qb.where((eb) =>
@@ -87,8 +91,8 @@ export class CatalogueRepository {
         sql<number>`row_number() over (order by ${listOrder(query)})`.as('ord'),
       ])
       .orderBy(listOrder(query))
-      .limit(perPage)
-      .offset((page - 1) * perPage);
+      .limit(intLiteral(perPage))
+      .offset(intLiteral((page - 1) * perPage));
     const rows = await this.db
       .selectFrom(pageRows.as('page'))
       .innerJoin('product_card as c', (j) =>
@@ -130,7 +134,7 @@ export class CatalogueRepository {
       select h.product_id, h.price::text as price, c.card
       from (
         select product_id, price, row_number() over (order by ${listOrder(query)}) as ord
-        from ${hits} l order by ${listOrder(query)} limit ${perPage} offset ${(page - 1) * perPage}
+        from ${hits} l order by ${listOrder(query)} limit ${intLiteral(perPage)} offset ${intLiteral((page - 1) * perPage)}
       ) h
       join product_card c on c.sales_plan_id = ${query.salesPlanId} and c.locale = ${query.locale}
         and c.product_id = h.product_id
@@ -178,6 +182,7 @@ export class CatalogueRepository {
       .where('sales_plan_id', '=', query.salesPlanId)
       .where('locale', '=', query.locale)
       .where('category_id', '=', query.expertiseId ?? 0)
+      .where(sql<boolean>`free_included = ${sql.lit(!query.noFree)}`)
       .where('name', '=', FACET_SUMMARY_TOTAL);
   }
 
@@ -194,7 +199,8 @@ export class CatalogueRepository {
         .select(['name', 'value', 'count'])
         .where('sales_plan_id', '=', query.salesPlanId)
         .where('locale', '=', query.locale)
-        .where('category_id', '=', query.expertiseId ?? 0);
+        .where('category_id', '=', query.expertiseId ?? 0)
+        .where(sql<boolean>`free_included = ${sql.lit(!query.noFree)}`);
     const dropdowns = FILTERS.filter((f) => f.dropdown && names.includes(f.name)).map((f) => f.name);
     const lists = names.filter((n) => !dropdowns.includes(n));
     // Each part keeps its own order and limit inside a derived table; one statement for all.
@@ -665,6 +671,19 @@ function cardRow(row: { product_id: number; price: string; card: ListingCard }):
   };
 }
 
+/** A price bound as an SQL literal (a validated number: never text from a request). */
+function priceLiteral(value: number | undefined) {
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error(`price bound ${String(value)} is not a number`);
+  return sql.lit(n);
+}
+
+/** A whole number as an SQL literal (page sizes and offsets, validated before). */
+function intLiteral(value: number) {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${value} is not a whole number`);
+  return sql.lit(value);
+}
+
 /** An int[] parameter list (ids). */
 function integerArray(ids: number[]) {
   return sql`array[${sql.join(ids)}]::integer[]`;
@@ -676,8 +695,9 @@ function facetArray(name: FilterName, values: string[]) {
 }
 
 /**
- * The unfiltered list of the whole catalogue or of one expertise (published, not free, default price
- * range): its facet counts are precomputed in facet_summary (see refreshFacetSummary).
+ * The unfiltered list of the whole catalogue or of one expertise (published, default price range,
+ * free products left out or included): its facet counts are precomputed in facet_summary (see
+ * refreshFacetSummary).
  */
 export function usesFacetSummary(query: ProductQuery): boolean {
   const noSelection = Object.values(query.selection ?? {}).every((values) => !values?.length);
@@ -687,7 +707,6 @@ export function usesFacetSummary(query: ProductQuery): boolean {
     noSelection &&
     defaultPrice &&
     scopedByExpertiseOnly &&
-    query.noFree === true &&
     query.published !== false &&
     !query.text &&
     !query.needIds?.length &&
