@@ -245,5 +245,7 @@ describe(expressPaths.name, () => {
     expect(expressPaths('productList')).toContain('/produits{/*tail}');
     expect(expressPaths('adviceList')).toContain('/ratschlage{/:page}{/:category}{/:filter}');
     expect(expressPaths('cmsPage')).toEqual(['{/*slug}']);
+    // The brand corner is registered on its three brands only: it never takes the catch-all's paths.
+    expect(expressPaths('brandCorner')).toEqual(['/lactibiane{/:slug}', '/insudiet{/:slug}', '/formag{/:slug}']);
   });
 });

@@ -350,19 +350,23 @@ export function expressPaths(name: RouteName): string[] {
       patterns.add('/');
       continue;
     }
-    let pattern = '';
+    // A brand parameter is registered as one literal path per corner brand (`/lactibiane{/:slug}`…),
+    // so that the brand corner route never takes a path of the routes after it (the catch-all).
+    let variants = [''];
     for (const part of template.split(/(?=\/)|(?=:tail)/)) {
       const param = /^\/?:([a-z]+)(\?)?$/i.exec(part);
-      if (!param) {
-        pattern += part;
-        continue;
+      let next: string[];
+      if (!param) next = [part];
+      else {
+        const [, pname, optional] = param;
+        const kind = def.params?.[pname];
+        if (kind === 'brand') next = BRAND_CORNERS.map((brand) => `/${brand}`);
+        else if (kind === 'catalogue' || kind === 'results' || kind === 'slug') next = [`{/*${pname}}`];
+        else next = [optional ? `{/:${pname}}` : `/:${pname}`];
       }
-      const [, pname, optional] = param;
-      const kind = def.params?.[pname];
-      if (kind === 'catalogue' || kind === 'results' || kind === 'slug') pattern += `{/*${pname}}`;
-      else pattern += optional ? `{/:${pname}}` : `/:${pname}`;
+      variants = variants.flatMap((prefix) => next.map((piece) => prefix + piece));
     }
-    patterns.add(pattern);
+    for (const pattern of variants) patterns.add(pattern);
   }
   return [...patterns];
 }

@@ -12,11 +12,13 @@ import { CsrfGuard, CsrfService } from './common/security/csrf';
 import { APP_CONFIG, type AppConfig } from './config/app.config';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BrandsModule } from './modules/brands/brands.module';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { CmsModule } from './modules/cms/cms.module';
 import { GeoModule } from './modules/geo/geo.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
+import { NeedsModule } from './modules/needs/needs.module';
 import { RedirectionModule } from './modules/redirection/redirection.module';
 import { ShopModule } from './modules/shop/shop.module';
 import { RenderModule } from './render/render.module';
@@ -53,6 +55,8 @@ export class AppModule {
         // Feature modules with page routes; the CMS catch-all must stay last.
         AuthModule,
         CatalogueModule,
+        NeedsModule,
+        BrandsModule,
         CmsModule,
       ],
       providers: [

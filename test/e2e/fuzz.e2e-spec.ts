@@ -207,6 +207,7 @@ const API_PARAMS: Record<string, HostileKind> = {
   page_type: 'word',
   url: 'text',
   zipcode: 'text',
+  parents_only: 'boolean',
 };
 
 interface Samples {
@@ -239,6 +240,10 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/shop' },
   { path: '/api/v1/url' },
   { path: '/api/v1/cities', required: { zipcode: '1003' } },
+  { path: '/api/v1/need' },
+  { path: '/api/v1/need/pages' },
+  { path: '/api/v1/need/:id', params: () => ({ id: '1' }) },
+  { path: '/api/v1/need/:id/pages', params: () => ({ id: '1' }) },
 ];
 
 // Path parameters of page routes, by the route table's parameter kinds.
@@ -350,6 +355,8 @@ const PAGE_ROUTES: Record<
     queries?: string[];
     /** Behind EditorGuard: an anonymous request may also be sent (303) to the login page. */
     guarded?: boolean;
+    /** A GET form's target: bad input may also answer the page with the form's message (400). */
+    form?: boolean;
   }
 > = {
   home: {},
@@ -358,7 +365,23 @@ const PAGE_ROUTES: Record<
   productList: { sample: (l) => ({ tail: `/${expertiseSlug(l)}` }) },
   productFaq: { sample: (l) => ({ slug: productSlug(l) }) },
   product: { sample: (l) => ({ slug: productSlug(l) }) },
-  needs: {},
+  needs: {
+    form: true,
+    queries: [
+      '?q=%00',
+      '?q=%ff',
+      `?q=${long(5000)}`,
+      '?q=a&q=b',
+      '?q[a]=b',
+      '?besoin=%00',
+      '?besoin=1&sous-besoin=%00',
+      '?besoin=99999999999999999999',
+      '?besoin=1&besoin=2',
+      '?besoin[a]=1',
+      '?besoin=1&sous-besoin=1e300',
+      '?sous-besoin=1',
+    ],
+  },
   need: { sample: () => ({ slug: 'sommeil' }) },
   adviceList: {
     sample: (l) => ({ page: '1', category: expertiseSlug(l), filter: l === 'de' ? 'blahungen' : 'ballonnements' }),
@@ -558,6 +581,10 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
         : `303 to ${res.headers.location}, not the login page`;
     };
 
+    /** A form's target answers its page with the message (400) for bad input, still never a 5xx. */
+    const formCheck = (probe: Probe, res: RawResponse) =>
+      res.status === 400 && /text\/html/.test(String(res.headers['content-type'])) ? null : pageCheck(probe, res);
+
     it.each(Object.keys(PAGE_ROUTES) as RouteName[])('%s', async (name) => {
       const probes: Probe[] = [];
       for (const { host, locale } of HOSTS) {
@@ -572,7 +599,8 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
           probes.push({ host, path: valid + query });
         probes.push({ host, path: `${valid}%00` }, { host, path: `${valid}/%ff` });
       }
-      expect(await run(probes, PAGE_ROUTES[name].guarded ? guardedCheck : pageCheck)).toEqual([]);
+      const check = PAGE_ROUTES[name].guarded ? guardedCheck : PAGE_ROUTES[name].form ? formCheck : pageCheck;
+      expect(await run(probes, check)).toEqual([]);
     });
   });
 

@@ -26,4 +26,9 @@ export const ISLANDS: Record<string, Loader> = {
   ParagraphSlider: () => import('./ParagraphSlider'),
   VideoPlayer: () => import('./VideoPlayer'),
   AudienceOptOut: () => import('./AudienceOptOut'),
+  AnchorTabs: () => import('./AnchorTabs'),
+  BrandSlider: () => import('./BrandSlider'),
+  CornerNav: () => import('./CornerNav'),
+  NeedSelector: () => import('./NeedSelector'),
+  NeedsFinder: () => import('./NeedsFinder'),
 };

@@ -63,7 +63,7 @@ export function ContentLink({ link, className = 'button' }: { link: LinkView | n
   );
 }
 
-function useCardLabels(): ProductCardLabels {
+export function useCardLabels(): ProductCardLabels {
   const t = useT();
   return {
     new: t('product.labels.new'),

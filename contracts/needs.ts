@@ -1,0 +1,54 @@
+/**
+ * The needs as the needs list, its search and the need selector show them (SPEC §2.2 "Needs list",
+ * "Need detail", §4 "Need selector"). Pure TypeScript: the server filters with `filterNeedGroups`
+ * for the form sent without JavaScript, the island with the same function as one types.
+ */
+export interface NeedLinkView {
+  id: number;
+  label: string;
+  href: string;
+}
+
+/** A parent need and its child needs, in need order. */
+export interface NeedGroupView extends NeedLinkView {
+  children: NeedLinkView[];
+}
+
+/** Lower case, accents stripped, spaces folded: "Défenses  naturelles" and "defenses naturelles" match. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The groups a search shows: a parent whose label matches keeps all its children; otherwise only the
+ * children that match, and the parent only when one does. An empty search shows everything.
+ */
+export function filterNeedGroups(groups: NeedGroupView[], query: string): NeedGroupView[] {
+  const q = foldText(query);
+  if (!q) return groups;
+  return groups.flatMap((group) => {
+    if (foldText(group.label).includes(q)) return [group];
+    const children = group.children.filter((c) => foldText(c.label).includes(q));
+    return children.length ? [{ ...group, children }] : [];
+  });
+}
+
+/** What the need selector offers: the parent needs with their children (SPEC §4). */
+export interface NeedSelectorView {
+  /** Where the form goes without JavaScript (the server validates and redirects). */
+  action: string;
+  groups: NeedGroupView[];
+  /** The parent chosen before (the form's second step without JavaScript), and the child. */
+  parent: number | null;
+  child: number | null;
+  /** The validation message the server sent back ('Merci de sélectionner un besoin'). */
+  error: string | null;
+}
+
+/** A selector's parameters, as the form sends them: ids, or '' for "none". */
+export const NEED_SELECTOR_PARAMS = { parent: 'besoin', child: 'sous-besoin' } as const;

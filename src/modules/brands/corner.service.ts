@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { brandColour, type CornerTabView } from '../../../contracts/brands';
+import { BRAND_CORNERS, buildPath } from '../../../contracts/route-table';
+import type { BrandCornerPageProps } from '../../../views/pages/BrandCornerPage';
+import { AppCache } from '../../cache/app-cache.service';
+import { DomainException } from '../../common/errors/domain.exception';
+import { sanitize } from '../../common/security/sanitize';
+import type { PageView } from '../../render/page-view';
+import { RenderService } from '../../render/render.service';
+import { EditorialService } from '../cms';
+import { editorialPicture } from '../media';
+import type { SiteContext } from '../shop';
+import { BrandsRepository } from './brands.repository';
+
+/** A site path of the corner's 'all solutions' link, or an https:// address (FORMAT.md linkUrl). */
+const isLink = (url: string | null | undefined): url is string =>
+  !!url && (/^\/(?![/\\])\S*$/.test(url) || /^https:\/\/\S+$/.test(url));
+
+/**
+ * Brand corners (SPEC §2.2 "Brand corner"): `/{brand}` is the corner's main page, `/{brand}/{slug}`
+ * one of its associated pages. The route only exists for the three corner brands, so it never
+ * shadows a product, need or CMS slug; a slug that is no page of the corner is 404.
+ */
+@Injectable()
+export class CornerService {
+  constructor(
+    private readonly repository: BrandsRepository,
+    private readonly editorial: EditorialService,
+    private readonly cache: AppCache,
+    private readonly render: RenderService,
+  ) {}
+
+  async page(
+    site: SiteContext,
+    brand: string,
+    slug: string | undefined,
+    search: string,
+  ): Promise<PageView<BrandCornerPageProps>> {
+    const locale = site.locale;
+    if (!(BRAND_CORNERS as readonly string[]).includes(brand) || slug === brand)
+      throw DomainException.notFound("Cette page n'existe pas");
+    const t = this.render.translator(locale);
+    const route = `brandCorner:${brand}`;
+    const main = await this.editorial.bySlug(site, route, brand, '', ['brand_corner_main']);
+    const row = slug ? await this.editorial.bySlug(site, route, slug, search, ['brand_corner_page']) : main;
+    const view = await this.editorial.view(site, row);
+    const brandId = main.brand_id ?? 0;
+    const pages = await this.cache.getOrSet(`brands:corner-pages:${locale}:${brandId}`, () =>
+      this.repository.cornerPages(brandId, locale),
+    );
+    const href = (s: string | null) => buildPath('brandCorner', locale, s ? { brand, slug: s } : { brand });
+    const home: CornerTabView = { label: t('brands.corner.home'), href: href(null), current: !slug };
+    const tabs: CornerTabView[] = pages.map((p) => ({
+      label: p.extra?.contents_title || p.title,
+      href: href(p.slug),
+      current: p.slug === slug,
+    }));
+    const allUrl = main.extra?.contents_table_link_url;
+    const brandName = main.brand?.name ?? main.title;
+    const description = main.extra?.description ?? main.introduction;
+    const palette = main.brand?.key ?? brand;
+    return {
+      ...view,
+      breadcrumb: [
+        { label: t('brands.list.title'), href: buildPath('brands', locale) },
+        ...(slug ? [{ label: brandName, href: href(null) }] : []),
+        { label: slug ? row.title : brandName },
+      ],
+      props: {
+        brand: { name: brandName, class: main.brand?.class ?? brand },
+        colour: brandColour(main.brand?.class ?? brand),
+        home: !slug,
+        hero: {
+          thumbnail: editorialPicture(main.cover ?? { motif: 'leaves', palette }, 'thumb', ''),
+          description: description ? sanitize(description) : null,
+        },
+        header: slug
+          ? {
+              icon: row.icon ? editorialPicture({ motif: row.icon, palette }, 'icon', '') : null,
+              title: row.title,
+              excerpt: row.excerpt,
+            }
+          : null,
+        title: row.title,
+        introduction: slug ? null : view.props.introduction,
+        nav: {
+          home,
+          pages: tabs,
+          all: isLink(allUrl) ? { label: t('brands.corner.all'), href: allUrl, current: false } : null,
+        },
+        paragraphs: view.props.paragraphs,
+      },
+    };
+  }
+}

@@ -1,0 +1,134 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { OurSolutionsParagraph, StoreLocatorParagraph } from '../../../contracts/editorial';
+import { buildPath } from '../../../contracts/route-table';
+import { NEED_SECTIONS, type NeedPageProps } from '../../../views/pages/NeedPage';
+import { AppCache } from '../../cache/app-cache.service';
+import { sanitize } from '../../common/security/sanitize';
+import type { PageView } from '../../render/page-view';
+import { RenderService } from '../../render/render.service';
+import { CatalogueService } from '../catalogue';
+import { EditorialService } from '../cms';
+import type { SiteContext } from '../shop';
+import { NeedsRepository } from './needs.repository';
+import { NeedsService } from './needs.service';
+
+/** At most this many products of the need (the product list's cards). */
+const NEED_PRODUCTS = 12;
+/** At most this many advice articles on the need ("our advices", SPEC §9 per_page 4). */
+const NEED_ADVICES = 4;
+
+/**
+ * The need detail page (SPEC §2.2 "Need detail"): the need's CMS page (route family "need") with its
+ * tabs, ingredients, the need's products, the store locator, the selector and the need's advice.
+ */
+@Injectable()
+export class NeedPageService {
+  constructor(
+    private readonly editorial: EditorialService,
+    private readonly needs: NeedsService,
+    private readonly repository: NeedsRepository,
+    private readonly catalogue: CatalogueService,
+    private readonly cache: AppCache,
+    private readonly render: RenderService,
+  ) {}
+
+  private readonly logger = new Logger(NeedPageService.name);
+
+  async page(site: SiteContext, slug: string, search: string): Promise<PageView<NeedPageProps>> {
+    const locale = site.locale;
+    const t = this.render.translator(locale);
+    const row = await this.editorial.bySlug(site, 'need', slug, search, ['standard']);
+    const view = await this.editorial.view(site, row);
+    const needId = row.need_id;
+    const [rows, productIds, advices, selector] = await Promise.all([
+      this.needs.rows(locale),
+      needId
+        ? this.safely('need products', () =>
+            this.cache.getOrSet(`needs:products:${site.salesPlan.id}:${needId}`, () =>
+              this.repository.productIds(needId, site.salesPlan.id, NEED_PRODUCTS),
+            ),
+          )
+        : Promise.resolve([]),
+      needId
+        ? this.safely(
+            'need advices',
+            async () =>
+              (
+                await this.cache.getOrSet(`needs:advices:${locale}:${needId}`, () =>
+                  this.editorial.list({
+                    locale,
+                    types: ['advice'],
+                    published: true,
+                    needId,
+                    orderBy: 'published_at',
+                    direction: 'desc',
+                    limit: NEED_ADVICES,
+                    offset: 0,
+                  }),
+                )
+              ).items,
+          )
+        : Promise.resolve([]),
+      this.needs.selector(site, { parent: null, child: null, error: false }),
+    ]);
+    const products = await this.safely('need product cards', () => this.catalogue.cardsByIds(productIds ?? [], site));
+    const need = rows.find((r) => r.id === needId) ?? null;
+    const parent = need?.parent_id ? (rows.find((r) => r.id === need.parent_id) ?? null) : null;
+    const all = view.props.paragraphs;
+    const solutions = all.find((p): p is OurSolutionsParagraph => p.type === 'our_solutions') ?? null;
+    const store = all.find((p): p is StoreLocatorParagraph => p.type === 'store_locator') ?? null;
+    const paragraphs = all.filter((p) => p !== solutions && p !== store);
+    const ingredient = row.extra.ingredient ? sanitize(row.extra.ingredient) : null;
+    const cards = products?.length ? products : (solutions?.products ?? []);
+    const tabs = [
+      { id: NEED_SECTIONS.title, title: row.title, on: true },
+      { id: NEED_SECTIONS.ingredients, title: t('needs.detail.ingredients'), on: !!ingredient },
+      { id: NEED_SECTIONS.solutions, title: t('needs.detail.solutions'), on: cards.length > 0 },
+      { id: NEED_SECTIONS.store, title: t('needs.detail.store'), on: true },
+      { id: NEED_SECTIONS.advices, title: t('needs.detail.advices'), on: (advices ?? []).length > 0 },
+    ]
+      .filter((tab) => tab.on)
+      .map(({ id, title }) => ({ id, title }));
+    const parentHref = parent?.page_slug ? buildPath('need', locale, { slug: parent.page_slug }) : null;
+    return {
+      ...view,
+      breadcrumb: [
+        { label: t('needs.list.title'), href: buildPath('needs', locale) },
+        ...(parent && parentHref ? [{ label: parent.label, href: parentHref }] : []),
+        { label: row.title },
+      ],
+      props: {
+        page: {
+          title: row.title,
+          cover: view.props.cover,
+          coverMobile: view.props.coverMobile,
+          introduction: view.props.introduction,
+          content: view.props.content,
+          link: view.props.link,
+        },
+        parent: parent && parentHref ? { label: parent.label, href: parentHref } : null,
+        tabs,
+        ingredient,
+        paragraphs,
+        solutions: {
+          title: solutions?.title ?? t('needs.detail.solutions'),
+          text: solutions?.text ?? null,
+          products: cards,
+        },
+        storeLocator: this.needs.storeLocator(locale, t, store),
+        selector,
+        advices: this.editorial.cards(advices ?? [], locale),
+      },
+    };
+  }
+
+  /** SPEC §8: products, needs and associated pages failing are logged, the page goes on. */
+  private async safely<T>(what: string, load: () => Promise<T>): Promise<T | null> {
+    try {
+      return await load();
+    } catch (error) {
+      this.logger.warn(`${what} failed, the page goes on without them: ${(error as Error).message}`);
+      return null;
+    }
+  }
+}
