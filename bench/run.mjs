@@ -53,6 +53,8 @@ const PAGES = [
   { name: 'product', path: '/produit/lactibiane-reference-30-gelules', host: FR, status: 200, catalogue: true },
   { name: 'advice-list', path: '/conseils', host: FR, status: 200, catalogue: true },
   { name: 'article', path: '/conseil/ballonnements-causes-et-bons-gestes', host: FR, status: 200, catalogue: true },
+  { name: 'need', path: '/besoin/ballonnements', host: FR, status: 200, catalogue: true },
+  { name: 'brand-landing', path: '/marque/noctalyne', host: FR, status: 200, catalogue: true },
 ];
 
 /**
@@ -72,6 +74,8 @@ const SIZE_PAGES = [
   { name: 'product', path: '/produit/lactibiane-reference-30-gelules', host: FR },
   { name: 'advice-list', path: '/conseils', host: FR },
   { name: 'article', path: '/conseil/ballonnements-causes-et-bons-gestes', host: FR },
+  { name: 'need', path: '/besoin/ballonnements', host: FR },
+  { name: 'brand-landing', path: '/marque/noctalyne', host: FR },
 ];
 const SIZE_PRODUCTS = Number(process.env.BENCH_SIZE_PRODUCTS ?? 10000);
 const SIZE_DURATION = Number(process.env.BENCH_SIZE_DURATION ?? 5);

@@ -17,6 +17,7 @@ import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { CmsModule } from './modules/cms/cms.module';
 import { GeoModule } from './modules/geo/geo.module';
 import { HealthModule } from './modules/health/health.module';
+import { HomeModule } from './modules/home/home.module';
 import { MediaModule } from './modules/media/media.module';
 import { NeedsModule } from './modules/needs/needs.module';
 import { RedirectionModule } from './modules/redirection/redirection.module';
@@ -57,6 +58,7 @@ export class AppModule {
         CatalogueModule,
         NeedsModule,
         BrandsModule,
+        HomeModule,
         CmsModule,
       ],
       providers: [

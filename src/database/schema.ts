@@ -90,12 +90,41 @@ export interface HomeSlide {
   route_params?: Record<string, string>;
   url?: string;
   theme: string;
+  /** Its picture, drawn by the site (SPEC §3 "slider (page with cover or own cover)"). */
+  motif?: string;
+  palette?: string;
+}
+
+/** A current suggestion of the home page (SPEC §3 "suggestions (product, page or promo)"). */
+export type HomeSuggestion =
+  | { type: 'product'; reference: string }
+  | { type: 'page'; page: string }
+  | {
+      type: 'promo';
+      title: string;
+      text: string;
+      link_label: string;
+      link_url: string;
+      motif: string;
+      palette: string;
+    };
+
+/** The home page's news video (SPEC §3 "video (embed, title, legend, paragraph_title, img)"). */
+export interface HomeVideo {
+  embed: string;
+  title: string;
+  legend: string;
+  paragraph_title: string;
+  motif: string;
+  palette: string;
 }
 
 export interface HomeContentJson {
   title: string;
   meta_description: string;
   slider: HomeSlide[];
+  suggestions?: HomeSuggestion[];
+  video?: HomeVideo | null;
   seo: { title: string; text: string };
 }
 

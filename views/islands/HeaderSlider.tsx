@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import type { Picture as PictureModel } from '../../contracts/catalogue';
 import { cls, format } from '../components/cls';
+import { Picture } from '../components/Picture';
 import { ArrowIcon, PauseIcon, PlayIcon } from '../components/icons';
 import { REDUCED_MOTION, useMediaQuery } from './browser-hooks';
 import { autoplayNext, indexForKey, indexFromScroll, navigationAt, SLIDER_AUTOPLAY_MS } from './slider';
@@ -10,6 +12,8 @@ export interface HeaderSlideProps {
   linkLabel: string;
   href: string;
   theme: string;
+  /** The slide's picture (the first is the page's largest paint: loaded eagerly, high priority). */
+  image?: PictureModel | null;
 }
 
 export interface HeaderSliderProps {
@@ -136,11 +140,22 @@ export default function HeaderSlider({ slides, intervalMs = SLIDER_AUTOPLAY_MS, 
                 <ArrowIcon className="inline-icon" />
               </a>
             </div>
-            <div className="hero__art" aria-hidden="true">
-              <span />
-              <span />
-              <span />
-            </div>
+            {slide.image ? (
+              <div className="hero__art hero__art--picture">
+                <Picture
+                  picture={slide.image}
+                  className="hero__picture"
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : undefined}
+                />
+              </div>
+            ) : (
+              <div className="hero__art" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </div>
+            )}
           </div>
         ))}
       </div>

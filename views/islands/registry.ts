@@ -29,6 +29,7 @@ export const ISLANDS: Record<string, Loader> = {
   AnchorTabs: () => import('./AnchorTabs'),
   BrandSlider: () => import('./BrandSlider'),
   CornerNav: () => import('./CornerNav'),
+  HomeVideo: () => import('./HomeVideo'),
   NeedSelector: () => import('./NeedSelector'),
   NeedsFinder: () => import('./NeedsFinder'),
 };

@@ -1,7 +1,16 @@
+import type { Picture as PictureModel, ProductCardView } from '../../contracts/catalogue';
+import type { ArticleCardView } from '../../contracts/editorial';
+import { ArticleCard } from '../components/ArticleCard';
 import { ArrowIcon, ChatIcon, PinIcon } from '../components/icons';
+import { Picture } from '../components/Picture';
+import { ProductCard } from '../components/ProductCard';
+import BrandSlider, { type BrandSliderProps } from '../islands/BrandSlider';
 import HeaderSearch from '../islands/HeaderSearch';
 import HeaderSlider from '../islands/HeaderSlider';
+import HomeVideo, { type HomeVideoProps } from '../islands/HomeVideo';
 import { Island } from '../islands/Island';
+import NeedSelector, { type NeedSelectorProps } from '../islands/NeedSelector';
+import { useCardLabels } from '../paragraphs/blocks';
 import { useT } from '../render-context';
 
 export interface HomeSlideView {
@@ -10,7 +19,21 @@ export interface HomeSlideView {
   linkLabel: string;
   href: string;
   theme: string;
+  image?: PictureModel | null;
 }
+
+/** A current suggestion (SPEC §1): a product, an article or a promotion. */
+export type HomeSuggestionView =
+  | { kind: 'product'; key: string; product: ProductCardView }
+  | { kind: 'article'; key: string; article: ArticleCardView }
+  | {
+      kind: 'promo';
+      key: string;
+      title: string;
+      text: string;
+      link: { label: string; href: string };
+      image: PictureModel;
+    };
 
 export interface HomeProps {
   slides: HomeSlideView[];
@@ -21,15 +44,33 @@ export interface HomeProps {
   adviceHref?: string;
   /** Brand corners offered under the search box. */
   brands?: Array<{ label: string; href: string }>;
+  suggestions?: HomeSuggestionView[];
+  needSelector?: NeedSelectorProps | null;
+  video?: { title: string; legend: string; player: HomeVideoProps } | null;
+  brandSlider?: BrandSliderProps | null;
+  brandsHref?: string;
 }
 
 /**
  * Home (SPEC §1, §2.2): header slider, product and brand search, in-store advice call to action,
- * find-a-pharmacy block and the search-engine text. The only JavaScript is the slider and the search
- * box (the same island as the header's: no extra chunk).
+ * current suggestions, find-a-pharmacy block, find a solution by need, the optional news video, the
+ * slider of brand landing pages and the search-engine text.
  */
-export function HomePage({ slides, seo, storeFinderHref, searchAction, adviceHref, brands = [] }: HomeProps) {
+export function HomePage({
+  slides,
+  seo,
+  storeFinderHref,
+  searchAction,
+  adviceHref,
+  brands = [],
+  suggestions = [],
+  needSelector = null,
+  video = null,
+  brandSlider = null,
+  brandsHref,
+}: HomeProps) {
   const t = useT();
+  const cardLabels = useCardLabels();
   return (
     <div className="home">
       <h1 className="visually-hidden">{t('home.heading')}</h1>
@@ -124,6 +165,76 @@ export function HomePage({ slides, seo, storeFinderHref, searchAction, adviceHre
           </a>
         </section>
       </div>
+      {suggestions.length > 0 && (
+        <section className="home-section home-suggestions" aria-labelledby="home-suggestions-title">
+          <div className="container">
+            <h2 className="section-title" id="home-suggestions-title">
+              {t('home.suggestions_title')}
+            </h2>
+            <ul className="home-suggestions__list">
+              {suggestions.map((s) => (
+                <li key={s.key}>
+                  {s.kind === 'product' && <ProductCard product={s.product} labels={cardLabels} headingLevel="h3" />}
+                  {s.kind === 'article' && <ArticleCard card={s.article} headingLevel={3} />}
+                  {s.kind === 'promo' && (
+                    <article className="promo-card">
+                      <Picture picture={s.image} className="promo-card__image" />
+                      <div className="promo-card__body">
+                        <p className="promo-card__badge">{t('home.promo_badge')}</p>
+                        <h3 className="promo-card__title">
+                          <a className="promo-card__link" href={s.link.href}>
+                            {s.title}
+                          </a>
+                        </h3>
+                        <p>{s.text}</p>
+                        <p className="promo-card__cta" aria-hidden="true">
+                          {s.link.label} <ArrowIcon className="inline-icon" />
+                        </p>
+                      </div>
+                    </article>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+      {needSelector && (
+        <section className="home-section home-section--tint home-needs" aria-labelledby={needSelector.headingId}>
+          <div className="container">
+            <Island component={NeedSelector} props={needSelector} />
+          </div>
+        </section>
+      )}
+      {video && (
+        <section className="home-section home-video" aria-labelledby="home-video-title">
+          <div className="container home-video__grid">
+            <Island component={HomeVideo} props={video.player} />
+            <div className="home-video__text">
+              <h2 className="section-title" id="home-video-title">
+                {video.title}
+              </h2>
+              <p>{video.legend}</p>
+            </div>
+          </div>
+        </section>
+      )}
+      {brandSlider && brandSlider.items.length > 0 && (
+        <section
+          className="home-section home-section--tint home-brand-slider"
+          aria-labelledby="home-brand-slider-title"
+        >
+          <div className="container">
+            <div className="home-section__head">
+              <h2 className="section-title" id="home-brand-slider-title">
+                {brandSlider.label}
+              </h2>
+              {brandsHref && <a href={brandsHref}>{t('home.brands_all')}</a>}
+            </div>
+            <Island component={BrandSlider} props={brandSlider} />
+          </div>
+        </section>
+      )}
       {seo && (
         <section className="home-seo" aria-labelledby="home-seo-title">
           <div className="container home-seo__inner">

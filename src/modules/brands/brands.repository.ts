@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
 import { PICTURE_LABEL_LOCALE } from '../../database/schema';
@@ -61,33 +62,34 @@ export class BrandsRepository {
       .execute();
   }
 
-  /** The published products of a brand sold in a sales plan, in catalogue order. */
-  async productIds(brandId: number, salesPlanId: number, limit: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('product as p')
-      .innerJoin('product_price as pp', (j) =>
-        j.onRef('pp.product_id', '=', 'p.id').on('pp.sales_plan_id', '=', salesPlanId),
-      )
-      .select('p.id')
-      .where('p.brand_id', '=', brandId)
-      .where('p.published', '=', true)
-      .orderBy('p.position')
-      .orderBy('p.id')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.id);
-  }
-
-  /** A brand's FAQ in a locale (SPEC §7 "Brand FAQs", the same rows GET /brands/{id}/faqs answers). */
-  faqs(brandId: number, locale: string) {
-    return this.db
-      .selectFrom('brand_faq')
-      .select(['question', 'answer'])
-      .where('brand_id', '=', brandId)
-      .where('locale', '=', locale)
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
+  /**
+   * A landing page's brand data in one statement: the ids of its published products sold in a sales
+   * plan (catalogue order) and its FAQ in a locale (the rows GET /brands/{id}/faqs answers).
+   */
+  async landing(brandId: number, salesPlanId: number, locale: string, limit: number) {
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('product as p')
+          .innerJoin('product_price as pp', (j) =>
+            j.onRef('pp.product_id', '=', 'p.id').on('pp.sales_plan_id', '=', salesPlanId),
+          )
+          .select(sql<number[]>`coalesce(array_agg(p.id order by p.position, p.id), '{}')`.as('ids'))
+          .where('p.brand_id', '=', brandId)
+          .where('p.published', '=', true)
+          .as('product_ids'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('brand_faq')
+            .select(['question', 'answer'])
+            .where('brand_id', '=', brandId)
+            .where('locale', '=', locale)
+            .orderBy('position')
+            .orderBy('id'),
+        ).as('faqs'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { productIds: (row.product_ids ?? []).slice(0, limit).map(Number), faqs: row.faqs };
   }
 }
 

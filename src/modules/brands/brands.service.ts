@@ -84,26 +84,21 @@ export class BrandsService {
     const row = await this.editorial.bySlug(site, 'brand', slug, search, ['brand_landing']);
     const view = await this.editorial.view(site, row);
     const brandId = row.brand_id;
-    const [ids, faqs] = await Promise.all([
-      brandId
-        ? this.safely('brand products', () =>
-            this.cache.getOrSet(`brands:products:${site.salesPlan.id}:${brandId}`, () =>
-              this.repository.productIds(brandId, site.salesPlan.id, BRAND_PRODUCTS),
-            ),
-          )
-        : null,
-      brandId
-        ? this.safely('brand FAQs', () =>
-            this.cache.getOrSet(`brands:faqs:${locale}:${brandId}`, () => this.repository.faqs(brandId, locale)),
-          )
-        : null,
-    ]);
-    const products = (await this.safely('brand product cards', () => this.catalogue.cardsByIds(ids ?? [], site))) ?? [];
+    const landing = brandId
+      ? await this.safely('brand products and FAQs', () =>
+          this.cache.getOrSet(`brands:landing:${site.salesPlan.id}:${locale}:${brandId}`, () =>
+            this.repository.landing(brandId, site.salesPlan.id, locale, BRAND_PRODUCTS),
+          ),
+        )
+      : null;
+    const ids = landing?.productIds ?? [];
+    const faqs = landing?.faqs ?? [];
+    const products = (await this.safely('brand product cards', () => this.catalogue.cardsByIds(ids, site))) ?? [];
     const extra = row.extra ?? {};
     const description = extra.description ? sanitize(extra.description) : null;
     const presentationTitle = extra.wording_presentation || t('brands.landing.presentation');
     const solutionsTitle = extra.wording_solution || t('brands.landing.solutions');
-    const faqItems = (faqs ?? []).map((f) => ({ question: f.question, answer: sanitize(f.answer) }));
+    const faqItems = faqs.map((f) => ({ question: f.question, answer: sanitize(f.answer) }));
     const tabs = [
       ...(description ? [{ id: BRAND_SECTIONS.presentation, title: presentationTitle }] : []),
       { id: BRAND_SECTIONS.solutions, title: solutionsTitle },

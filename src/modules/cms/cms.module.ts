@@ -10,9 +10,6 @@ import { CmsRepository } from './cms.repository';
 import { EditorialPageController } from './editorial.page.controller';
 import { EditorialService } from './editorial.service';
 import { PreviewPageController } from './preview.page.controller';
-import { HomePageController } from './home.page.controller';
-import { HomeRepository } from './home.repository';
-import { HomeService } from './home.service';
 
 /**
  * Global: the catalogue reads the pages associated with a product (ProductArticles) and answers the
@@ -22,10 +19,8 @@ import { HomeService } from './home.service';
 @Module({
   imports: [AuthModule, CatalogueModule],
   // The editorial controller holds the catch-all /{slug}: it is registered last.
-  controllers: [CmsApiController, HomePageController, PreviewPageController, EditorialPageController],
+  controllers: [CmsApiController, PreviewPageController, EditorialPageController],
   providers: [
-    HomeRepository,
-    HomeService,
     CmsRepository,
     EditorialService,
     ArticleListService,

@@ -105,6 +105,13 @@ export class EditorialService implements ProductArticles, PageEntities {
     });
   }
 
+  /** Article cards of published pages named by key, in the keys' order (home suggestions). */
+  async cardsByKeys(keys: string[], locale: Locale): Promise<Map<string, ArticleCardView>> {
+    const rows = await this.repository.cardsByKeys(keys, locale);
+    const cards = this.cards(rows, locale);
+    return new Map(rows.map((row, index) => [row.key, cards[index]]));
+  }
+
   /** The "our advices" tab of a product page (SPEC §2.2, §7 per_page 4). */
   async forProduct(site: SiteContext, productId: number, limit: number): Promise<ArticleCardView[]> {
     const { items } = await this.cache.getOrSet(`cms:product-pages:${site.locale}:${productId}:${limit}`, () =>

@@ -40,9 +40,12 @@ export class NeedPageService {
     const row = await this.editorial.bySlug(site, 'need', slug, search, ['standard']);
     const view = await this.editorial.view(site, row);
     const needId = row.need_id;
-    const [rows, productIds, advices, selector] = await Promise.all([
+    // The need's products: the page's own solutions when its editors chose them, else every
+    // product tagged with the need.
+    const chosen = view.props.paragraphs.find((p): p is OurSolutionsParagraph => p.type === 'our_solutions');
+    const [rows, productIds, advices] = await Promise.all([
       this.needs.rows(locale),
-      needId
+      needId && !chosen?.products.length
         ? this.safely('need products', () =>
             this.cache.getOrSet(`needs:products:${site.salesPlan.id}:${needId}`, () =>
               this.repository.productIds(needId, site.salesPlan.id, NEED_PRODUCTS),
@@ -69,9 +72,11 @@ export class NeedPageService {
               ).items,
           )
         : Promise.resolve([]),
-      this.needs.selector(site, { parent: null, child: null, error: false }),
     ]);
-    const products = await this.safely('need product cards', () => this.catalogue.cardsByIds(productIds ?? [], site));
+    const selector = await this.needs.selector(site, { parent: null, child: null, error: false }, undefined, rows);
+    const products = productIds?.length
+      ? await this.safely('need product cards', () => this.catalogue.cardsByIds(productIds, site))
+      : null;
     const need = rows.find((r) => r.id === needId) ?? null;
     const parent = need?.parent_id ? (rows.find((r) => r.id === need.parent_id) ?? null) : null;
     const all = view.props.paragraphs;

@@ -48,8 +48,8 @@ export class NeedsService {
   }
 
   /** Parent needs in need order with their children: only needs with a published page are links. */
-  async groups(locale: Locale): Promise<NeedGroupView[]> {
-    const rows = await this.rows(locale);
+  async groups(locale: Locale, known?: NeedRow[]): Promise<NeedGroupView[]> {
+    const rows = known ?? (await this.rows(locale));
     const href = (r: NeedRow) => buildPath('need', locale, { slug: r.page_slug ?? r.slug });
     return rows
       .filter((r) => r.parent_id === null && r.page_slug)
@@ -68,11 +68,12 @@ export class NeedsService {
     site: SiteContext,
     state: { parent: number | null; child: number | null; error: boolean },
     headingId = 'need-selector-title',
+    rows?: NeedRow[],
   ): Promise<NeedSelectorProps> {
     const t = this.render.translator(site.locale);
     return {
       action: buildPath('needs', site.locale),
-      groups: await this.groups(site.locale),
+      groups: await this.groups(site.locale, rows),
       parent: state.parent,
       child: state.child,
       error: state.error ? t('needs.selector.error') : null,
