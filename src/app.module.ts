@@ -18,6 +18,7 @@ import { GeoModule } from './modules/geo/geo.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
 import { RedirectionModule } from './modules/redirection/redirection.module';
+import { SearchModule } from './modules/search/search.module';
 import { ShopModule } from './modules/shop/shop.module';
 import { RenderModule } from './render/render.module';
 
@@ -53,6 +54,7 @@ export class AppModule {
         // Feature modules with page routes; the CMS catch-all must stay last.
         AuthModule,
         CatalogueModule,
+        SearchModule,
         CmsModule,
       ],
       providers: [

@@ -207,6 +207,10 @@ const API_PARAMS: Record<string, HostileKind> = {
   page_type: 'word',
   url: 'text',
   zipcode: 'text',
+  status: 'word',
+  language: 'word',
+  all: 'boolean',
+  tab: 'word',
 };
 
 interface Samples {
@@ -239,6 +243,8 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/shop' },
   { path: '/api/v1/url' },
   { path: '/api/v1/cities', required: { zipcode: '1003' } },
+  { path: '/api/v1/search', required: { text: 'magnesium' } },
+  { path: '/api/v1/search/listing', required: { path: enc('/resultats/-r--magnesium') } },
 ];
 
 // Path parameters of page routes, by the route table's parameter kinds.
@@ -373,7 +379,10 @@ const PAGE_ROUTES: Record<
   contact: {},
   confirmation: {},
   newsletter: {},
-  results: { sample: () => ({ tail: '/-r--magnesium' }) },
+  results: {
+    sample: () => ({ tail: '/-r--magnesium' }),
+    queries: ['?tab=%00', '?tab=brands&tab=needs', '?tab=__proto__', '?tab[x]=1', '?tab=pages&sort=%00'],
+  },
   faq: {},
   login: { queries: REDIRECT_HOSTILE.map((value) => `?redirect=${value}`) },
   logout: {},
