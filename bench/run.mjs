@@ -35,6 +35,7 @@ import autocannon from 'autocannon';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FR = 'produits.localhost';
+const DE = 'produkte.localhost';
 
 /**
  * The pages measured. Add entries here (later: the product list with two filters, a product page);
@@ -72,6 +73,12 @@ const SIZE_PAGES = [
   { name: 'product', path: '/produit/lactibiane-reference-30-gelules', host: FR },
   { name: 'advice-list', path: '/conseils', host: FR },
   { name: 'article', path: '/conseil/ballonnements-causes-et-bons-gestes', host: FR },
+  // Site search (issue 11): the results page (a common word: many products, filters counted) and the
+  // suggestions the header box asks for while a visitor types.
+  { name: 'search-results', path: '/resultats/-r--magnesium', host: FR },
+  { name: 'search-results-de', path: '/ergebnisse/-r--Schlafst%C3%B6rungen', host: DE },
+  { name: 'suggest-api', path: '/api/v1/search?type=Suggest&text=magn', host: FR },
+  { name: 'suggest-api-typo', path: '/api/v1/search?type=Suggest&text=probiotik', host: DE },
 ];
 const SIZE_PRODUCTS = Number(process.env.BENCH_SIZE_PRODUCTS ?? 10000);
 const SIZE_DURATION = Number(process.env.BENCH_SIZE_DURATION ?? 5);
@@ -84,6 +91,8 @@ const TARGETS = {
   catalogueJsGzipKb: 120,
   homeJsGzipKb: 90,
   filtersApiP50Factor: 1.5, // filters API with 10,000 products vs the demo pack, caches off
+  suggestP99Ms: 30, // suggestions, caches off, 10,000 products, 10 connections (issue 11)
+  searchP50Factor: 2, // a search's cost with 10,000 products vs the demo pack, caches off (issue 11)
   uncachedRps: { pglite: 40, postgres: 100 }, // every page, caches off, 10,000 products
   queriesPerPage: 8,
   rssMb: { pglite: 300, postgres: 200 },
@@ -502,6 +511,20 @@ function checksOf(mode, results, memory, size, soak) {
         target: `${s.name} ≤ ${TARGETS.queriesPerPage} queries`,
         value: `${s.large.queries}`,
         pass: s.large.queries <= TARGETS.queriesPerPage,
+      });
+    }
+    if (s.name.startsWith('suggest-api')) {
+      checks.push({
+        target: `${s.name} p99 with ${SIZE_PRODUCTS} products ≤ ${TARGETS.suggestP99Ms} ms (caches off, ${SIZE_CONNECTIONS} connections)`,
+        value: `${s.large.p99Ms} ms`,
+        pass: s.large.p99Ms <= TARGETS.suggestP99Ms,
+      });
+    }
+    if (s.name.startsWith('search-') || s.name.startsWith('suggest-')) {
+      checks.push({
+        target: `${s.name} p50 with ${SIZE_PRODUCTS} products < ${TARGETS.searchP50Factor}× demo (caches off)`,
+        value: `${s.large.p50Ms} ms vs ${s.demo.p50Ms} ms (${s.factor}×)`,
+        pass: s.factor < TARGETS.searchP50Factor,
       });
     }
     if (s.name === 'filters-api') {

@@ -141,7 +141,7 @@ describe('search (e2e)', () => {
       const fr = await get('/resultats/-r--xyzzyqwv').expect(200);
       const frText = text(fr.text);
       expect(frText).toContain('Désolé, aucun résultat pour votre recherche');
-      expect(frText).toContain('« xyzzyqwv »');
+      expect(frText).toContain('« xyzzyqwv »'); // (no-break spaces, read as spaces here)
       expect(frText).toContain("Vérifiez l'orthographe");
       expect(frText).toContain('termes plus généraux');
       expect(fr.text).toMatch(/<a class="button" href="\/">Retour à l&#x27;accueil<\/a>/);

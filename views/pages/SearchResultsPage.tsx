@@ -48,18 +48,14 @@ export function SearchResultsPage(props: SearchResultsProps) {
         <h1 className="list-banner__heading">{labels.heading}</h1>
         {text && <p className="list-banner__title">{fillLabel(labels.searched_for, { text })}</p>}
       </header>
-      <div className="container search-page__panel">
+      <div className="search-page__panel">
         <Island component={SearchPanel} props={props.panel} />
       </div>
-      {state === 'prompt' && (
-        <div className="container">
-          <p className="search-page__prompt">{labels.prompt}</p>
-        </div>
-      )}
+      {state === 'prompt' && <p className="search-page__prompt">{labels.prompt}</p>}
       {state === 'none' && <NoResults {...props} />}
       {state === 'results' && (
         <>
-          <nav className="container search-tabs" aria-label={labels.tabs_label}>
+          <nav className="search-tabs" aria-label={labels.tabs_label}>
             <ul className="search-tabs__list">
               {props.tabs.map((tab) => (
                 <li key={tab.name} className={`search-tabs__item${tab.active ? ' is-active' : ''}`}>
@@ -86,7 +82,7 @@ export function SearchResultsPage(props: SearchResultsProps) {
 
 function NoResults({ labels, text, homeHref }: SearchResultsProps) {
   return (
-    <section className="container search-empty" aria-labelledby="search-empty-title">
+    <section className="search-empty" aria-labelledby="search-empty-title">
       <h2 id="search-empty-title" className="search-empty__title">
         {labels.no_results_title}
       </h2>
@@ -106,7 +102,7 @@ function ResultList({ labels, results }: SearchResultsProps & { results: NonNull
   const more = { brand: labels.see_brand, need: labels.see_need, page: labels.read_page, product: '' } as const;
   const pl = results.paginationLabels;
   return (
-    <div className="container search-results">
+    <div className="search-results">
       <p className="listing__count">{fillLabel(labels.tab_count, { count: results.total })}</p>
       {results.items.length === 0 ? (
         <p>{labels.tab_empty}</p>
