@@ -80,6 +80,11 @@ const SIZE_PAGES = [
   { name: 'suggest-api', path: '/api/v1/search?type=Suggest&text=magn', host: FR },
   { name: 'suggest-api-typo', path: '/api/v1/search?type=Suggest&text=probiotik', host: DE },
 ];
+/** BENCH_PAGES narrows the uncached run too. */
+const sizePages = () => {
+  const only = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
+  return only ? SIZE_PAGES.filter((p) => only.includes(p.name)) : SIZE_PAGES;
+};
 const SIZE_PRODUCTS = Number(process.env.BENCH_SIZE_PRODUCTS ?? 10000);
 const SIZE_DURATION = Number(process.env.BENCH_SIZE_DURATION ?? 5);
 const SIZE_CONNECTIONS = 10;
@@ -609,7 +614,7 @@ function printMode(r) {
 async function measureUncached(env, mainJs) {
   const { server, base } = await startServer(env, mainJs, { CACHE_TTL_SECONDS: '0', PAGE_CACHE_TTL_SECONDS: '0' });
   const out = {};
-  for (const page of SIZE_PAGES) {
+  for (const page of sizePages()) {
     const res = await rawGet(base + page.path, page.host);
     const expected = page.status ?? 200;
     if (res.status !== expected) throw new Error(`size run: ${page.path} answered ${res.status}`);
@@ -641,7 +646,7 @@ async function sizeRun(mode, env, mainJs) {
   const large = await measureUncached(env, mainJs);
   // Leave the server's database as the seed left it (the embedded one is a temp folder).
   if (env.DATABASE_URL) spawnSync(process.execPath, [generator, '--remove'], { cwd: ROOT, env, stdio: 'ignore' });
-  return SIZE_PAGES.map((page) => ({
+  return sizePages().map((page) => ({
     name: page.name,
     path: page.path,
     api: page.path.startsWith('/api/'),

@@ -565,6 +565,8 @@ export interface SearchDocumentTable {
   exact_keys: string[];
   folded_title: string;
   document: string;
+  /** The A part of `document` alone (name and brand, label, title). */
+  title_document: string;
   position: number;
 }
 

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { selectionToPairs } from '../../contracts/filters';
 import { buildPath, type Locale } from '../../contracts/route-table';
 import { FilterPanel } from './listing/FilterPanel';
@@ -12,6 +13,8 @@ export interface SearchListingProps extends ListingData {
   /** The searched text (the path's `-r--` segment). */
   text: string;
   storeFinderHref: string;
+  /** "Recherche en cours…", shown while new results load in place (SPEC §8). */
+  loadingLabel: string;
 }
 
 /** The results page reads /api/v1/search/listing and builds result paths (same rules as the server). */
@@ -45,14 +48,33 @@ export const SEARCH_RESULTS: ListingSource<SearchListingProps> = {
 export default function SearchListing(initial: SearchListingProps) {
   const { listing, refs } = useListing(initial, SEARCH_RESULTS);
   const { data, shownPanel } = listing;
+  const [searching, setSearching] = useState(false);
+  // The listing says when an in-place load starts and ends (the loading bar listens too).
+  useEffect(() => {
+    const start = () => setSearching(true);
+    const end = () => setSearching(false);
+    window.addEventListener('app:navigation-start', start);
+    window.addEventListener('app:navigation-end', end);
+    window.addEventListener('app:navigation-error', end);
+    return () => {
+      window.removeEventListener('app:navigation-start', start);
+      window.removeEventListener('app:navigation-end', end);
+      window.removeEventListener('app:navigation-error', end);
+    };
+  }, []);
   return (
-    <div
-      className={`listing listing--search listing--${data.display}${shownPanel ? ` listing--panel-${shownPanel}` : ''}`}
-      onClick={listing.onLinkClick}
-    >
-      <ListingToolbar listing={listing} refs={refs} />
-      <FilterPanel listing={listing} panelRef={refs.filtersRef} closeRef={refs.filtersCloseRef} />
-      <ListingResults data={data} failed={listing.failed} pharmacyHref={data.storeFinderHref} />
-    </div>
+    <>
+      <p className="search-loading" role="status">
+        {searching ? initial.loadingLabel : ''}
+      </p>
+      <div
+        className={`listing listing--search listing--${data.display}${shownPanel ? ` listing--panel-${shownPanel}` : ''}`}
+        onClick={listing.onLinkClick}
+      >
+        <ListingToolbar listing={listing} refs={refs} />
+        <FilterPanel listing={listing} panelRef={refs.filtersRef} closeRef={refs.filtersCloseRef} />
+        <ListingResults data={data} failed={listing.failed} pharmacyHref={data.storeFinderHref} />
+      </div>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { labelsOf } from '../../contracts/i18n';
 import { ArrowIcon, ChatIcon, PinIcon } from '../components/icons';
 import HeaderSearch from '../islands/HeaderSearch';
 import HeaderSlider from '../islands/HeaderSlider';
@@ -77,6 +78,7 @@ export function HomePage({ slides, seo, storeFinderHref, searchAction, adviceHre
                   clearHistory: t('shell.search_history_clear'),
                   minChars: t('shell.search_min_chars'),
                 },
+                suggestLabels: labelsOf(t, 'search.suggest'),
               }}
             />
             {brands.length > 0 && (

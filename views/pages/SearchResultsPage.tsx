@@ -22,7 +22,7 @@ export interface SearchResultsProps {
   tabs: SearchTabView[];
   tab?: SearchTabName;
   /** The solutions tab: the product list's listing (island). */
-  listing?: Omit<SearchListingProps, 'text'> & Partial<Pick<SearchListingProps, 'text'>>;
+  listing?: Omit<SearchListingProps, 'text' | 'loadingLabel'>;
   /** The brands, needs and pages tabs. */
   results?: {
     items: SearchResultView[];
@@ -67,11 +67,8 @@ export function SearchResultsPage(props: SearchResultsProps) {
               ))}
             </ul>
           </nav>
-          <div className="search-page__loading visually-hidden" aria-hidden="true">
-            {labels.loading}
-          </div>
           {props.tab === 'products' && props.listing && (
-            <Island component={SearchListing} props={{ ...props.listing, text }} />
+            <Island component={SearchListing} props={{ ...props.listing, text, loadingLabel: labels.loading }} />
           )}
           {props.tab !== 'products' && props.results && <ResultList {...props} results={props.results} />}
         </>

@@ -11,7 +11,9 @@ import { Kysely, sql } from 'kysely';
  * - `search_document`: one row per searchable thing (product, brand, need, page) and language, with
  *   a weighted tsvector (A: product name and brand or page title; B: needs, active ingredients,
  *   keywords or page excerpt; C: descriptions or page text) in the language's stemming
- *   configuration, and the exact keys (EAN, reference) a product is found by first.
+ *   configuration, the title part alone (`title_document`: a search ranks the title matches and a
+ *   bounded number of the others, whatever the catalogue's size), and the exact keys (EAN,
+ *   reference) a product is found by first.
  * - `search_term`: the distinct folded words of the titles and keywords, per language, with a trigram
  *   index: a query's words are matched against it (typos, German compounds, prefixes for
  *   suggestions) and the words found feed the full-text query. A few thousand rows whatever the size
@@ -39,10 +41,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       exact_keys text[] not null default '{}',
       folded_title text not null,
       document tsvector not null,
+      title_document tsvector not null,
       position integer not null default 0,
       primary key (kind, locale, entity_id)
     );
     create index search_document_fts_idx on search_document using gin (document);
+    create index search_document_title_fts_idx on search_document using gin (title_document);
     create index search_document_keys_idx on search_document using gin (exact_keys);
     create index search_document_title_trgm_idx on search_document using gin (folded_title gin_trgm_ops);
     create table search_term (

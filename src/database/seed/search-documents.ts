@@ -62,9 +62,10 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
   await db.deleteFrom('search_term').execute();
 
   // Products: name and brand (A); needs, active ingredients, brand keywords (B); tagline, legal
-  // denomination, description, ingredients (C).
+  // denomination and description (C). Not the ingredients list: its excipients ("stéarate de
+  // magnésium") would make "magnésium" find almost every product.
   await sql`
-    insert into search_document (kind, entity_id, locale, route, title, slug, context, exact_keys, folded_title, document, position)
+    insert into search_document (kind, entity_id, locale, route, title, slug, context, exact_keys, folded_title, document, title_document, position)
     select 'product', p.id, t.locale, 'product', t.name, t.slug, bt.name,
       array[lower(p.ean), lower(p.reference)],
       search_fold(t.name || ' ' || bt.name),
@@ -73,10 +74,11 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
         || ${part(
           text(
             sql`coalesce(t.texts->>'tagline', '') || ' ' || coalesce(t.texts->>'legal_denomination', '') || ' ' ||
-              coalesce(t.texts->>'description', '') || ' ' || coalesce(t.texts->>'ingredients', '')`,
+              coalesce(t.texts->>'description', '')`,
           ),
           'C',
         )},
+      ${part(sql`t.name || ' ' || bt.name`, 'A')},
       p.position
     from product p
     join product_translation t on t.product_id = p.id
@@ -102,9 +104,10 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
 
   // Brands: name (A), keywords (B), description (C).
   await sql`
-    insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, position)
+    insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, title_document, position)
     select 'brand', b.id, bt.locale, 'brand', bt.name, bt.slug, '', search_fold(bt.name),
       ${part(sql`bt.name`, 'A')} || ${part(sql`bk.words`, 'B')} || ${part(text(sql`bt.description`), 'C')},
+      ${part(sql`bt.name`, 'A')},
       b.position
     from brand b
     join brand_translation bt on bt.brand_id = b.id
@@ -114,9 +117,10 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
 
   // Needs: label (A), keywords and parent label (B).
   await sql`
-    insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, position)
+    insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, title_document, position)
     select 'need', n.id, nt.locale, 'need', nt.label, nt.slug, coalesce(parent.label, ''), search_fold(nt.label),
       ${part(sql`nt.label`, 'A')} || ${part(sql`coalesce(nk.words, '') || ' ' || coalesce(parent.label, '')`, 'B')},
+      ${part(sql`nt.label`, 'A')},
       n."order" + 100 * coalesce(n.parent_id, n.id)
     from need n
     join need_translation nt on nt.need_id = n.id
@@ -127,11 +131,12 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
 
   // Pages (advice, quality and innovation): title (A), excerpt and introduction (B), text (C).
   await sql`
-    insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, position)
+    insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, title_document, position)
     select 'page', pg.id, pt.locale, pt.route, pt.title, pt.slug, pt.excerpt, search_fold(pt.title),
       ${part(sql`pt.title`, 'A')}
         || ${part(text(sql`pt.excerpt || ' ' || coalesce(pt.introduction, '')`), 'B')}
         || ${part(text(sql`coalesce(pt.content, '') || ' ' || coalesce(paragraphs.words, '')`), 'C')},
+      ${part(sql`pt.title`, 'A')},
       pg.position
     from page pg
     join page_translation pt on pt.page_id = pg.id

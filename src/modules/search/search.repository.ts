@@ -40,6 +40,8 @@ export interface CompiledSearch {
 const TYPO_SIMILARITY = 0.4;
 /** Shortest indexed word looked for inside a longer query word (German compounds). */
 const COMPOUND_PART_MIN = 5;
+/** Documents of one kind a search ranks at most: title matches, and as many others. */
+const CANDIDATES = 250;
 /** Candidate words per query word, most similar first. */
 const WORDS_PER_TOKEN = 4;
 
@@ -57,7 +59,14 @@ export class SearchRepository {
    * begins. One statement over the small term table.
    */
   async expand(locale: string, text: string, completeLast: boolean): Promise<ExpandedToken[]> {
-    const result = await sql<{ token: string; words: string[] | null; completions: string[] | null }>`
+    // Three look-ups per word, each the cheap way: typos through the trigram index (`%`), compound
+    // parts by a plain substring test, completions through the index (LIKE 'prefix%').
+    const result = await sql<{
+      token: string;
+      typos: string[] | null;
+      parts: string[] | null;
+      completions: string[] | null;
+    }>`
       with q as (
         select t.token, t.ord, t.ord = max(t.ord) over () as last
         from regexp_split_to_table(search_fold(${text}), '[^a-z0-9]+') with ordinality as t(token, ord)
@@ -66,17 +75,20 @@ export class SearchRepository {
         limit 8
       )
       select q.token,
-        array(
+        case when length(q.token) >= 4 then array(
           select st.word from search_term st
-          where st.locale = ${locale} and length(q.token) >= 4 and st.word <> q.token
-            and (
-              (st.word % q.token and similarity(st.word, q.token) >= ${sql.lit(TYPO_SIMILARITY)})
-              or (length(st.word) >= ${sql.lit(COMPOUND_PART_MIN)} and length(q.token) >= length(st.word) + 3
-                  and strpos(q.token, st.word) > 0)
-            )
+          where st.locale = ${locale} and st.word % q.token and st.word <> q.token
+            and similarity(st.word, q.token) >= ${sql.lit(TYPO_SIMILARITY)}
           order by similarity(st.word, q.token) desc, st.word
           limit ${sql.lit(WORDS_PER_TOKEN)}
-        ) as words,
+        ) end as typos,
+        case when length(q.token) >= ${sql.lit(COMPOUND_PART_MIN + 3)} then array(
+          select st.word from search_term st
+          where st.locale = ${locale} and length(st.word) >= ${sql.lit(COMPOUND_PART_MIN)}
+            and length(q.token) >= length(st.word) + 3 and strpos(q.token, st.word) > 0
+          order by length(st.word) desc, st.word
+          limit ${sql.lit(WORDS_PER_TOKEN)}
+        ) end as parts,
         case when ${completeLast} and q.last and length(q.token) >= 2 then array(
           select st.word from search_term st
           where st.locale = ${locale} and st.word like q.token || '%' and st.word <> q.token
@@ -86,7 +98,11 @@ export class SearchRepository {
       from q
       order by q.ord
     `.execute(this.db);
-    return result.rows.map((r) => ({ token: r.token, words: r.words ?? [], completions: r.completions ?? [] }));
+    return result.rows.map((r) => ({
+      token: r.token,
+      words: [...new Set([...(r.typos ?? []), ...(r.parts ?? [])])],
+      completions: r.completions ?? [],
+    }));
   }
 
   /**
@@ -97,15 +113,27 @@ export class SearchRepository {
   async find(
     kind: SearchKind,
     search: CompiledSearch,
-    scope: { salesPlanId: number; limit: number; offset?: number },
+    scope: { salesPlanId: number; limit: number; offset?: number; candidates?: number },
   ): Promise<{ hits: SearchHit[]; total: number }> {
     if (!search.tsquery && !search.keys.length) return { hits: [], total: 0 };
+    // Bounded work whatever the catalogue's size: the documents whose title matches, and as many
+    // of the others, are ranked (a common ingredient can match thousands of products).
+    const candidates = intLiteral(scope.candidates ?? CANDIDATES);
+    const from = (where: RawBuilder<boolean>) => sql`(
+      select d.entity_id from search_document d
+      ${kind === 'product' ? listed(scope.salesPlanId) : sql``}
+      where d.kind = ${kind} and d.locale = ${search.locale} and ${where}
+      limit ${sql.lit(candidates)}
+    )`;
+    const titleMatch = search.tsquery
+      ? sql<boolean>`d.title_document @@ to_tsquery(${config(search)}, ${search.tsquery})`
+      : sql<boolean>`false`;
     const rows = await sql<SearchHit & { total: number }>`
       select d.kind, d.entity_id, d.route, d.title, d.slug, d.context, ${score(search)} as score,
         count(*) over ()::int as total
       from search_document d
-      ${kind === 'product' ? listed(scope.salesPlanId) : sql``}
-      where d.kind = ${kind} and d.locale = ${search.locale} and ${matches(search)}
+      where d.kind = ${kind} and d.locale = ${search.locale}
+        and d.entity_id in (${from(titleMatch)} union ${from(matches(search))})
       order by score desc, d.position, d.entity_id
       limit ${sql.lit(intLiteral(scope.limit))} offset ${sql.lit(intLiteral(scope.offset ?? 0))}
     `.execute(this.db);

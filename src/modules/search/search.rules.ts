@@ -10,6 +10,8 @@ export const SEARCH_TEXT_MAX = 100;
 export const SUGGEST_MIN_LENGTH = 2;
 /** Suggestions per group. */
 export const SUGGEST_LIMITS = { product: 5, need: 3, brand: 3, page: 3 } as const;
+/** Documents of a kind ranked for suggestions at most (title matches, and as many others). */
+export const SUGGEST_CANDIDATES = 60;
 /** The products of a search the solutions tab lists (filters and sorts work within them). */
 export const SEARCH_PRODUCT_CAP = 500;
 

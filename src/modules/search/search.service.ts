@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SearchRepository, type CompiledSearch, type SearchHit, type SearchKind } from './search.repository';
-import { exactKeys, SEARCH_PRODUCT_CAP, tsquerySource } from './search.rules';
+import { exactKeys, SEARCH_PRODUCT_CAP, SUGGEST_CANDIDATES, tsquerySource } from './search.rules';
 
 export interface SearchScope {
   locale: string;
@@ -74,6 +74,7 @@ export class SearchService {
           const { hits } = await this.repository.find(kind, compiled, {
             salesPlanId: scope.salesPlanId,
             limit: limits[kind],
+            candidates: SUGGEST_CANDIDATES,
           });
           return [kind, hits] as const;
         }),
