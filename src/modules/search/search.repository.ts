@@ -116,33 +116,62 @@ export class SearchRepository {
     scope: { salesPlanId: number; limit: number; offset?: number; candidates?: number },
   ): Promise<{ hits: SearchHit[]; total: number }> {
     if (!search.tsquery && !search.keys.length) return { hits: [], total: 0 };
-    // Bounded work whatever the catalogue's size: the documents whose title matches, and as many
-    // of the others, are ranked (a common ingredient can match thousands of products).
+    const rows = await sql<SearchHit & { total: number }>`${this.ranked(kind, search, scope)}`.execute(this.db);
+    let total = rows.rows[0]?.total;
+    if (total === undefined && (scope.offset ?? 0) > 0) total = await this.count(kind, search, scope.salesPlanId);
+    return { hits: rows.rows.map(hitOf), total: total ?? 0 };
+  }
+
+  /** Suggestions: the best few of each kind, one statement for every kind. */
+  async suggest(
+    search: CompiledSearch,
+    scope: { salesPlanId: number; candidates: number; titleOnly?: boolean },
+    limits: Partial<Record<SearchKind, number>>,
+  ): Promise<Record<SearchKind, SearchHit[]>> {
+    const out: Record<SearchKind, SearchHit[]> = { product: [], need: [], brand: [], page: [] };
+    if (!search.tsquery && !search.keys.length) return out;
+    const kinds = Object.keys(limits) as SearchKind[];
+    const rows = await sql<SearchHit & { total: number }>`${sql.join(
+      kinds.map((kind) => sql`(${this.ranked(kind, search, { ...scope, limit: limits[kind] ?? 0 })})`),
+      sql` union all `,
+    )}`.execute(this.db);
+    for (const row of rows.rows) out[row.kind].push(hitOf(row));
+    for (const kind of kinds) out[kind].sort((a, b) => b.score - a.score);
+    return out;
+  }
+
+  /**
+   * The ranked documents of one kind. Bounded work whatever the catalogue's size: the documents
+   * whose title matches, and as many of the others, are ranked (a common ingredient can match
+   * thousands of products).
+   */
+  private ranked(
+    kind: SearchKind,
+    search: CompiledSearch,
+    scope: { salesPlanId: number; limit: number; offset?: number; candidates?: number; titleOnly?: boolean },
+  ): RawBuilder<SearchHit & { total: number }> {
     const candidates = intLiteral(scope.candidates ?? CANDIDATES);
     const from = (where: RawBuilder<boolean>) => sql`(
       select d.entity_id from search_document d
       ${kind === 'product' ? listed(scope.salesPlanId) : sql``}
       where d.kind = ${kind} and d.locale = ${search.locale} and ${where}
+      -- In catalogue order: deterministic, and every match is found through the index (a bare LIMIT
+      -- lets the planner walk the table hoping to stop early, which a rare word never lets it do).
+      order by d.position, d.entity_id
       limit ${sql.lit(candidates)}
     )`;
     const titleMatch = search.tsquery
       ? sql<boolean>`d.title_document @@ to_tsquery(${config(search)}, ${search.tsquery})`
       : sql<boolean>`false`;
-    const rows = await sql<SearchHit & { total: number }>`
+    return sql<SearchHit & { total: number }>`
       select d.kind, d.entity_id, d.route, d.title, d.slug, d.context, ${score(search)} as score,
         count(*) over ()::int as total
       from search_document d
       where d.kind = ${kind} and d.locale = ${search.locale}
-        and d.entity_id in (${from(titleMatch)} union ${from(matches(search))})
+        and d.entity_id in (${from(titleMatch)} ${scope.titleOnly ? sql`` : sql`union ${from(matches(search))}`})
       order by score desc, d.position, d.entity_id
       limit ${sql.lit(intLiteral(scope.limit))} offset ${sql.lit(intLiteral(scope.offset ?? 0))}
-    `.execute(this.db);
-    let total = rows.rows[0]?.total;
-    if (total === undefined && (scope.offset ?? 0) > 0) total = await this.count(kind, search, scope.salesPlanId);
-    return {
-      hits: rows.rows.map(({ total: _total, ...hit }) => ({ ...hit, score: Number(hit.score) })),
-      total: total ?? 0,
-    };
+    `;
   }
 
   /** How many documents of a kind a search finds (a page past the end has no row to carry the total). */
@@ -175,6 +204,11 @@ export class SearchRepository {
       .limit(limit)
       .execute();
   }
+}
+
+function hitOf(row: SearchHit & { total?: number }): SearchHit {
+  const { total: _total, ...hit } = row;
+  return { ...hit, score: Number(hit.score) };
 }
 
 /** A product is found only where the product list would show it: listed in the plan, published, not free. */

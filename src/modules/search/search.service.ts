@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SearchRepository, type CompiledSearch, type SearchHit, type SearchKind } from './search.repository';
+import { SearchRepository, type CompiledSearch, type SearchKind } from './search.repository';
 import { exactKeys, SEARCH_PRODUCT_CAP, SUGGEST_CANDIDATES, tsquerySource } from './search.rules';
 
 export interface SearchScope {
@@ -68,20 +68,25 @@ export class SearchService {
   /** Suggestions (SPEC §7 "Suggest"): the best few of each kind, the last word completed. */
   async suggest(scope: SearchScope, text: string, limits: Record<SearchKind, number>) {
     const { strict, loose } = await this.compile(scope.locale, text, true);
-    const run = (compiled: CompiledSearch) =>
-      Promise.all(
-        (Object.keys(limits) as SearchKind[]).map(async (kind) => {
-          const { hits } = await this.repository.find(kind, compiled, {
-            salesPlanId: scope.salesPlanId,
-            limit: limits[kind],
-            candidates: SUGGEST_CANDIDATES,
-          });
-          return [kind, hits] as const;
-        }),
-      );
+    const scoped = { salesPlanId: scope.salesPlanId, candidates: SUGGEST_CANDIDATES };
+    const run = async (compiled: CompiledSearch) => {
+      // Titles first (their own small index): a prefix common to thousands of products' texts then
+      // costs nothing; the kinds with too few title matches are looked up in the whole documents.
+      const groups = await this.repository.suggest(compiled, { ...scoped, titleOnly: true }, limits);
+      const lacking = (Object.keys(limits) as SearchKind[]).filter((kind) => groups[kind].length < limits[kind]);
+      if (lacking.length) {
+        const more = await this.repository.suggest(
+          compiled,
+          scoped,
+          Object.fromEntries(lacking.map((kind) => [kind, limits[kind]])),
+        );
+        for (const kind of lacking) groups[kind] = more[kind];
+      }
+      return groups;
+    };
     let groups = await run(strict);
-    if (groups.every(([, hits]) => hits.length === 0) && loose.tsquery) groups = await run(loose);
-    return Object.fromEntries(groups) as Record<SearchKind, SearchHit[]>;
+    if (Object.values(groups).every((hits) => hits.length === 0) && loose.tsquery) groups = await run(loose);
+    return groups;
   }
 
   /** Counts a search that found nothing (per text and language). */
