@@ -35,6 +35,7 @@ import autocannon from 'autocannon';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FR = 'produits.localhost';
+const DE = 'produkte.localhost';
 
 /**
  * The pages measured. Add entries here (later: the product list with two filters, a product page);
@@ -76,7 +77,18 @@ const SIZE_PAGES = [
   { name: 'article', path: '/conseil/ballonnements-causes-et-bons-gestes', host: FR },
   { name: 'need', path: '/besoin/ballonnements', host: FR },
   { name: 'brand-landing', path: '/marque/noctalyne', host: FR },
+  // Site search (issue 11): the results page (a common word: many products, filters counted) and the
+  // suggestions the header box asks for while a visitor types.
+  { name: 'search-results', path: '/resultats/-r--magnesium', host: FR },
+  { name: 'search-results-de', path: '/ergebnisse/-r--Schlafst%C3%B6rungen', host: DE },
+  { name: 'suggest-api', path: '/api/v1/search?type=Suggest&text=magn', host: FR },
+  { name: 'suggest-api-typo', path: '/api/v1/search?type=Suggest&text=probiotik', host: DE },
 ];
+/** BENCH_PAGES narrows the uncached run too. */
+const sizePages = () => {
+  const only = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
+  return only ? SIZE_PAGES.filter((p) => only.includes(p.name)) : SIZE_PAGES;
+};
 const SIZE_PRODUCTS = Number(process.env.BENCH_SIZE_PRODUCTS ?? 10000);
 const SIZE_DURATION = Number(process.env.BENCH_SIZE_DURATION ?? 5);
 const SIZE_CONNECTIONS = 10;
@@ -88,6 +100,8 @@ const TARGETS = {
   catalogueJsGzipKb: 120,
   homeJsGzipKb: 90,
   filtersApiP50Factor: 1.5, // filters API with 10,000 products vs the demo pack, caches off
+  suggestP99Ms: 30, // suggestions, caches off, 10,000 products, 10 connections (issue 11)
+  searchP50Factor: 2, // a search's cost with 10,000 products vs the demo pack, caches off (issue 11)
   uncachedRps: { pglite: 40, postgres: 100 }, // every page, caches off, 10,000 products
   queriesPerPage: 8,
   rssMb: { pglite: 300, postgres: 200 },
@@ -508,6 +522,20 @@ function checksOf(mode, results, memory, size, soak) {
         pass: s.large.queries <= TARGETS.queriesPerPage,
       });
     }
+    if (s.name.startsWith('suggest-api')) {
+      checks.push({
+        target: `${s.name} p99 with ${SIZE_PRODUCTS} products ≤ ${TARGETS.suggestP99Ms} ms (caches off, ${SIZE_CONNECTIONS} connections)`,
+        value: `${s.large.p99Ms} ms`,
+        pass: s.large.p99Ms <= TARGETS.suggestP99Ms,
+      });
+    }
+    if (s.name.startsWith('search-') || s.name.startsWith('suggest-')) {
+      checks.push({
+        target: `${s.name} p50 with ${SIZE_PRODUCTS} products < ${TARGETS.searchP50Factor}× demo (caches off)`,
+        value: `${s.large.p50Ms} ms vs ${s.demo.p50Ms} ms (${s.factor}×)`,
+        pass: s.factor < TARGETS.searchP50Factor,
+      });
+    }
     if (s.name === 'filters-api') {
       checks.push({
         target: `filters API p50 with ${SIZE_PRODUCTS} products ≤ ${TARGETS.filtersApiP50Factor}× demo (caches off)`,
@@ -590,7 +618,7 @@ function printMode(r) {
 async function measureUncached(env, mainJs) {
   const { server, base } = await startServer(env, mainJs, { CACHE_TTL_SECONDS: '0', PAGE_CACHE_TTL_SECONDS: '0' });
   const out = {};
-  for (const page of SIZE_PAGES) {
+  for (const page of sizePages()) {
     const res = await rawGet(base + page.path, page.host);
     const expected = page.status ?? 200;
     if (res.status !== expected) throw new Error(`size run: ${page.path} answered ${res.status}`);
@@ -622,7 +650,7 @@ async function sizeRun(mode, env, mainJs) {
   const large = await measureUncached(env, mainJs);
   // Leave the server's database as the seed left it (the embedded one is a temp folder).
   if (env.DATABASE_URL) spawnSync(process.execPath, [generator, '--remove'], { cwd: ROOT, env, stdio: 'ignore' });
-  return SIZE_PAGES.map((page) => ({
+  return sizePages().map((page) => ({
     name: page.name,
     path: page.path,
     api: page.path.startsWith('/api/'),

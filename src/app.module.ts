@@ -21,6 +21,7 @@ import { HomeModule } from './modules/home/home.module';
 import { MediaModule } from './modules/media/media.module';
 import { NeedsModule } from './modules/needs/needs.module';
 import { RedirectionModule } from './modules/redirection/redirection.module';
+import { SearchModule } from './modules/search/search.module';
 import { ShopModule } from './modules/shop/shop.module';
 import { RenderModule } from './render/render.module';
 
@@ -59,6 +60,7 @@ export class AppModule {
         NeedsModule,
         BrandsModule,
         HomeModule,
+        SearchModule,
         CmsModule,
       ],
       providers: [

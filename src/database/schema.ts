@@ -570,6 +570,59 @@ export interface ProductCardTable {
   card: JSONColumnType<ListingCard, string, string>;
 }
 
+/** The stemming configuration of each language for site search (PostgreSQL's snowball dictionaries). */
+export const SEARCH_CONFIGS: Record<string, string> = {
+  fr: 'french',
+  de: 'german',
+  it: 'italian',
+  es: 'spanish',
+  nl: 'dutch',
+};
+
+/** A searchable thing in one language (migration 0015, derived data: refreshSearchDocuments). */
+export interface SearchDocumentTable {
+  kind: 'product' | 'brand' | 'need' | 'page';
+  entity_id: number;
+  locale: string;
+  /** The route its link takes: product, brand, need, advice, innovation. */
+  route: string;
+  title: string;
+  slug: string;
+  /** What the result shows under its title: a product's brand, a need's parent, a page's excerpt. */
+  context: string;
+  /** EAN and reference (lower case) of a product: an exact match comes first. */
+  exact_keys: string[];
+  folded_title: string;
+  document: string;
+  /** The A part of `document` alone (name and brand, label, title). */
+  title_document: string;
+  position: number;
+}
+
+/** A folded word of the titles and keywords of one language (migration 0015). */
+export interface SearchTermTable {
+  locale: string;
+  word: string;
+  documents: number;
+}
+
+/** Everyday words of a need or brand, per language (content/search/keywords.json, migration 0015). */
+export interface SearchKeywordTable {
+  kind: 'brand' | 'need';
+  key: string;
+  locale: string;
+  words: string;
+}
+
+/** Searches that found nothing, counted per text and language (migration 0015). */
+export interface SearchMissTable {
+  locale: string;
+  text: string;
+  count: ColumnType<number, number | undefined, number>;
+  first_at: ColumnType<Date, string | undefined, never>;
+  last_at: ColumnType<Date, string | undefined, string>;
+}
+
 export interface DB {
   shop: ShopTable;
   shop_language: ShopLanguageTable;
@@ -609,4 +662,8 @@ export interface DB {
   locality: LocalityTable;
   product_listing: ProductListingTable;
   product_card: ProductCardTable;
+  search_document: SearchDocumentTable;
+  search_term: SearchTermTable;
+  search_keyword: SearchKeywordTable;
+  search_miss: SearchMissTable;
 }

@@ -377,6 +377,13 @@ describeInBrowser('what a visitor sees (browser)', () => {
           ],
       ),
       ['help', buildPath('faq', locale), 200],
+      ['search results', buildPath('results', locale, { tail: { text: 'magnesium', filters: [] } }), 200],
+      [
+        'search results, pages tab',
+        buildPath('results', locale, { tail: { text: 'magnesium', filters: [] } }) + '?tab=pages',
+        200,
+      ],
+      ['search without results', buildPath('results', locale, { tail: { text: 'xyzzyqwv', filters: [] } }), 200],
     ];
     const cases = SITES.flatMap(([host, locale]) =>
       [PHONE, DESKTOP].flatMap((viewport) =>

@@ -208,6 +208,10 @@ const API_PARAMS: Record<string, HostileKind> = {
   url: 'text',
   zipcode: 'text',
   parents_only: 'boolean',
+  status: 'word',
+  language: 'word',
+  all: 'boolean',
+  tab: 'word',
 };
 
 interface Samples {
@@ -244,6 +248,8 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/need/pages' },
   { path: '/api/v1/need/:id', params: () => ({ id: '1' }) },
   { path: '/api/v1/need/:id/pages', params: () => ({ id: '1' }) },
+  { path: '/api/v1/search', required: { text: 'magnesium' } },
+  { path: '/api/v1/search/listing', required: { path: enc('/resultats/-r--magnesium') } },
 ];
 
 // Path parameters of page routes, by the route table's parameter kinds.
@@ -396,7 +402,10 @@ const PAGE_ROUTES: Record<
   contact: {},
   confirmation: {},
   newsletter: {},
-  results: { sample: () => ({ tail: '/-r--magnesium' }) },
+  results: {
+    sample: () => ({ tail: '/-r--magnesium' }),
+    queries: ['?tab=%00', '?tab=brands&tab=needs', '?tab=__proto__', '?tab[x]=1', '?tab=pages&sort=%00'],
+  },
   faq: {},
   login: { queries: REDIRECT_HOSTILE.map((value) => `?redirect=${value}`) },
   logout: {},

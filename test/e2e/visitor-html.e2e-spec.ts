@@ -72,6 +72,30 @@ function pageTypes(locale: Locale): Array<{ name: string; path: string; status: 
       status: 200,
     })),
     { name: 'help', path: buildPath('faq', locale), status: 200 },
+    {
+      name: 'search-results',
+      path: buildPath('results', locale, { tail: { text: 'magnesium', filters: [] } }),
+      status: 200,
+    },
+    {
+      name: 'search-results-filtered',
+      path:
+        buildPath('results', locale, {
+          tail: { text: 'lactibiane', filters: [{ name: 'galenic_format', value: 'gelule' }] },
+        }) + '?sort=asc_price',
+      status: 200,
+    },
+    {
+      name: 'search-pages-tab',
+      path: buildPath('results', locale, { tail: { text: 'magnesium', filters: [] } }) + '?tab=pages',
+      status: 200,
+    },
+    {
+      name: 'search-none',
+      path: buildPath('results', locale, { tail: { text: 'xyzzyqwv', filters: [] } }),
+      status: 200,
+    },
+    { name: 'search-prompt', path: buildPath('results', locale), status: 200 },
     { name: 'login', path: buildPath('login', locale), status: 200 },
     { name: 'not-found', path: '/cette-page-nexiste-pas', status: 404 },
     { name: 'error', path: '/__visitor/failure', status: 500 },
@@ -107,7 +131,7 @@ describe('what a visitor gets: server HTML (e2e)', () => {
   );
 
   it.each(SITES)('on $host every search landmark has its own name', ({ locale }) => {
-    for (const name of ['home', 'not-found', 'product']) {
+    for (const name of ['home', 'not-found', 'product', 'search-results']) {
       const forms = [...html[`${locale}-${name}`].matchAll(/<form\b[^>]*role="search"[^>]*>/g)].map((m) => m[0]);
       expect(forms.length).toBeGreaterThan(0);
       const names = forms.map((form) => {

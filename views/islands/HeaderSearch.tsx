@@ -3,7 +3,10 @@ import { useStore } from 'react-redux';
 import { actions, useAppDispatch, useAppSelector, type AppStore } from '../../client/store';
 import { cls } from '../components/cls';
 import { CloseIcon, SearchIcon } from '../components/icons';
+import { HEADER_SUGGEST_MIN } from '../../contracts/search';
 import { safeStorage, useHydrated } from './browser-hooks';
+import { optionId, SuggestionList, type SuggestLabels } from './search/SuggestionList';
+import { useSuggestions } from './search/use-suggestions';
 import {
   canSubmitSearch,
   parseHistory,
@@ -29,6 +32,8 @@ export interface HeaderSearchProps {
     clearHistory: string;
     minChars: string;
   };
+  /** The suggestion popup's texts (search.suggest); without them the box suggests nothing. */
+  suggestLabels?: SuggestLabels;
 }
 
 /** Loaded once per page even when several search boxes hydrate. */
@@ -39,7 +44,7 @@ let historyRead = false;
  * hydrated (before that, the browser's own minlength check applies), latest searches (5, newest
  * first) kept in localStorage through the Redux `search` slice and offered while the box has focus.
  */
-export default function HeaderSearch({ action, inputId, collapsible, labels }: HeaderSearchProps) {
+export default function HeaderSearch({ action, inputId, collapsible, labels, suggestLabels }: HeaderSearchProps) {
   const store = useStore() as AppStore;
   const dispatch = useAppDispatch();
   const history = useAppSelector((state) => state.search.history);
@@ -52,6 +57,11 @@ export default function HeaderSearch({ action, inputId, collapsible, labels }: H
   const formId = useId();
   const hintId = useId();
   const historyId = useId();
+  const listId = useId();
+  // SPEC §5: the header suggests from 3 characters (debounced 250 ms).
+  const suggestions = useSuggestions(text, HEADER_SUGGEST_MIN, hydrated && focused && !!suggestLabels);
+  const suggesting = suggestions.state !== 'idle';
+  const expanded = suggestions.open && suggestions.state === 'results';
 
   useEffect(() => {
     if (historyRead) return;
@@ -113,7 +123,7 @@ export default function HeaderSearch({ action, inputId, collapsible, labels }: H
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Escape') return;
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
     if (focused && history.length > 0) {
       setFocused(false);
       return;
@@ -124,7 +134,7 @@ export default function HeaderSearch({ action, inputId, collapsible, labels }: H
     }
   };
 
-  const showHistory = focused && history.length > 0;
+  const showHistory = focused && history.length > 0 && !suggesting;
   return (
     <>
       {collapsible && (
@@ -171,7 +181,14 @@ export default function HeaderSearch({ action, inputId, collapsible, labels }: H
             minLength={SEARCH_MIN_LENGTH}
             required
             aria-describedby={hintId}
-            aria-controls={showHistory ? historyId : undefined}
+            onKeyDown={suggestions.onKeyDown}
+            role={hydrated && suggestLabels ? 'combobox' : undefined}
+            aria-autocomplete={hydrated && suggestLabels ? 'list' : undefined}
+            aria-expanded={hydrated && suggestLabels ? expanded : undefined}
+            aria-activedescendant={
+              expanded && suggestions.active >= 0 ? optionId(listId, suggestions.active) : undefined
+            }
+            aria-controls={showHistory ? historyId : expanded ? listId : undefined}
           />
           <button type="submit" className="search-form__submit" disabled={hydrated && !canSubmitSearch(text)}>
             {labels.submit}
@@ -180,6 +197,15 @@ export default function HeaderSearch({ action, inputId, collapsible, labels }: H
         <p id={hintId} className="visually-hidden">
           {labels.minChars}
         </p>
+        {suggestLabels && focused && suggesting && (
+          <SuggestionList
+            suggestions={suggestions}
+            listId={listId}
+            labels={suggestLabels}
+            resultsHref={resultsUrl(action, text)}
+            text={text.trim()}
+          />
+        )}
         {showHistory && (
           <div id={historyId} className="search-history">
             <p className="search-history__title" id={`${historyId}-title`}>

@@ -32,4 +32,6 @@ export const ISLANDS: Record<string, Loader> = {
   HomeVideo: () => import('./HomeVideo'),
   NeedSelector: () => import('./NeedSelector'),
   NeedsFinder: () => import('./NeedsFinder'),
+  SearchListing: () => import('./SearchListing'),
+  SearchPanel: () => import('./SearchPanel'),
 };

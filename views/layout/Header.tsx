@@ -1,3 +1,4 @@
+import { labelsOf } from '../../contracts/i18n';
 import { buildPath } from '../../contracts/route-table';
 import type { CountryChoice, LanguageLink, MenuLink, ShellData } from '../../contracts/shell';
 import { ChatIcon, ExternalIcon, PinIcon } from '../components/icons';
@@ -110,6 +111,7 @@ export function Header({ shell, languages, countries, currentPath }: HeaderProps
               clearHistory: t('shell.search_history_clear'),
               minChars: t('shell.search_min_chars'),
             },
+            suggestLabels: labelsOf(t, 'search.suggest'),
           }}
         />
         <a className="button masthead__cta" href={storeFinder}>

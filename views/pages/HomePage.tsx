@@ -1,6 +1,7 @@
 import type { Picture as PictureModel, ProductCardView } from '../../contracts/catalogue';
 import type { ArticleCardView } from '../../contracts/editorial';
 import { ArticleCard } from '../components/ArticleCard';
+import { labelsOf } from '../../contracts/i18n';
 import { ArrowIcon, ChatIcon, PinIcon } from '../components/icons';
 import { Picture } from '../components/Picture';
 import { ProductCard } from '../components/ProductCard';
@@ -118,6 +119,7 @@ export function HomePage({
                   clearHistory: t('shell.search_history_clear'),
                   minChars: t('shell.search_min_chars'),
                 },
+                suggestLabels: labelsOf(t, 'search.suggest'),
               }}
             />
             {brands.length > 0 && (

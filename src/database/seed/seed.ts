@@ -6,6 +6,7 @@ import { seedEditorial } from './editorial.seed';
 import { seedLocalities } from './geo.seed';
 import { seedPlatform } from './platform.seed';
 import { refreshProductListing } from './product-listing';
+import { refreshSearchDocuments, seedSearchKeywords } from './search-documents';
 
 /** Every seed step, in dependency order (each later content pack adds its own here). */
 export async function seedAll(db: Database, dir = contentDir()): Promise<Record<string, unknown>> {
@@ -13,19 +14,23 @@ export async function seedAll(db: Database, dir = contentDir()): Promise<Record<
   const catalogue = await seedCatalogue(db, dir);
   const editorial = await seedEditorial(db, dir);
   const geo = await seedLocalities(db, dir);
+  const search = await seedSearchKeywords(db, dir);
   await refreshDerivedData(db);
-  return { platform, catalogue, editorial, geo };
+  return { platform, catalogue, editorial, geo, search };
 }
 
 /**
  * After a bulk load, what derives from the catalogue's tables: planner statistics (without them
  * every join is planned for one row, the listing's refresh included), the product listing and the
- * facet summary counted from it (one transaction: lists read the old rows until the new ones are
+ * facet summary counted from it, the search documents and terms (one transaction: lists read the old rows until the new ones are
  * complete), then the room of the replaced rows taken back (nothing else would on the embedded
  * database) and the derived tables' own statistics.
  */
 export async function refreshDerivedData(db: Database): Promise<void> {
   await sql`analyze`.execute(db);
-  await db.transaction().execute((trx) => refreshProductListing(trx));
-  await sql`vacuum analyze product_listing, product_card, facet_summary`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    await refreshProductListing(trx);
+    await refreshSearchDocuments(trx);
+  });
+  await sql`vacuum analyze product_listing, product_card, facet_summary, search_document, search_term`.execute(db);
 }

@@ -20,6 +20,6 @@ import { ProductDetailsService } from './product-details.service';
     ProductService,
     CatalogueApiService,
   ],
-  exports: [CatalogueService, ProductService],
+  exports: [CatalogueService, ProductService, ProductListService],
 })
 export class CatalogueModule {}

@@ -33,6 +33,8 @@ export class CatalogueRepository {
         .$if(query.published !== false, (qb) => qb.where(sql<boolean>`l.published`))
         .$if(!!query.noFree, (qb) => qb.where(sql<boolean>`not l.is_free`))
         .$if(!!query.productIds?.length, (qb) => qb.where('l.product_id', 'in', query.productIds as number[]))
+        // Search results: one array parameter, whatever its length (one prepared statement).
+        .$if(query.rankedIds !== undefined, (qb) => qb.where(sql<boolean>`l.product_id = any(${rankedArray(query)})`))
         .$if(!!query.productType, (qb) => qb.where('l.product_type', '=', query.productType as string))
         // Categories named without an expertise (the API's `categories`): any of them.
         .$if(!byExpertise && !!query.categoryIds?.length, (qb) =>
@@ -652,6 +654,8 @@ function chosenTypes(selection: FilterSelection = {}): Array<[FilterName, string
 
 /** The order of a list's rows (SPEC §9 sorts), ties broken by id. */
 function listOrder(query: ProductQuery) {
+  if (query.rankedIds !== undefined && (query.sort ?? 'asc_order') === 'asc_order')
+    return sql`array_position(${rankedArray(query)}, l.product_id), l.product_id`;
   return query.sort === 'asc_price'
     ? sql`l.price asc, l.product_id`
     : query.sort === 'desc_price'
@@ -684,6 +688,11 @@ function intLiteral(value: number) {
   return sql.lit(value);
 }
 
+/** The ranked ids of a search as one integer[] parameter. */
+function rankedArray(query: ProductQuery) {
+  return sql`${(query.rankedIds ?? []).map((id) => Math.trunc(Number(id)))}::integer[]`;
+}
+
 /** An int[] parameter list (ids). */
 function integerArray(ids: number[]) {
   return sql`array[${sql.join(ids)}]::integer[]`;
@@ -711,6 +720,7 @@ export function usesFacetSummary(query: ProductQuery): boolean {
     !query.text &&
     !query.needIds?.length &&
     !query.productIds?.length &&
+    query.rankedIds === undefined &&
     !query.productType
   );
 }

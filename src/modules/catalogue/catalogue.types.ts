@@ -25,6 +25,11 @@ export interface ProductQuery {
   productIds?: number[];
   /** The expertise the list is about (categoryIds holds it and its descendants). */
   expertiseId?: number;
+  /**
+   * Search results: only these products, best first (the default sort lists them in this order
+   * instead of the catalogue's). An empty list lists nothing.
+   */
+  rankedIds?: number[];
 }
 
 export interface ProductCardRow {

@@ -4,3 +4,4 @@
  */
 export { CatalogueModule } from './catalogue.module';
 export { CatalogueService } from './catalogue.service';
+export { parseListOptions, ProductListService, type ListOptions, type ListSearchScope } from './product-list.service';

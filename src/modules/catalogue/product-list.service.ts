@@ -55,6 +55,17 @@ function queryString(options: ListOptions): string {
 }
 
 /**
+ * A search's products, for the results page's "solutions" tab: the list shows only these, best first
+ * under the default sort, with the same filters, sorts, facets and pages, linked on the results route.
+ */
+export interface ListSearchScope {
+  text: string;
+  rankedIds: number[];
+  /** Results per page (SPEC §9: search 17), instead of the product list's. */
+  perPage: number;
+}
+
+/**
  * The product list (SPEC §2.2 "Product list", §4 Filters): expertise, page and up to 10 filters from
  * the path, sort / price / display from the query; every control is also a plain link.
  */
@@ -66,7 +77,12 @@ export class ProductListService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async page(site: SiteContext, tail: ListingTail, options: ListOptions): Promise<PageView<ProductListProps>> {
+  async page(
+    site: SiteContext,
+    tail: ListingTail,
+    options: ListOptions,
+    search?: ListSearchScope,
+  ): Promise<PageView<ProductListProps>> {
     const locale = site.locale;
     const t = this.render.translator(locale);
     const selection = pairsToSelection(tail.filters);
@@ -78,7 +94,7 @@ export class ProductListService {
       if (!expertise) throw DomainException.notFound();
     }
     const page = tail.page ?? 1;
-    const perPage = this.config.PRODUCT_PER_PAGE;
+    const perPage = search?.perPage ?? this.config.PRODUCT_PER_PAGE;
     const query: ProductQuery = {
       locale,
       salesPlanId: site.salesPlan.id,
@@ -90,6 +106,7 @@ export class ProductListService {
       page,
       perPage,
       noFree: true,
+      rankedIds: search?.rankedIds,
     };
     const [{ items, total, facets }, vocabulary, tree] = await Promise.all([
       this.catalogue.listWithFacets(query),
@@ -105,13 +122,17 @@ export class ProductListService {
       page?: number;
       options?: Partial<ListOptions>;
     }) =>
-      buildPath('productList', locale, {
-        tail: {
-          expertise: next.expertise === null ? undefined : (next.expertise ?? tail.expertise),
-          page: next.page,
-          filters: selectionToPairs(next.selection ?? selection),
-        },
-      }) + queryString({ ...options, ...next.options });
+      (search
+        ? buildPath('results', locale, {
+            tail: { text: search.text, page: next.page, filters: selectionToPairs(next.selection ?? selection) },
+          })
+        : buildPath('productList', locale, {
+            tail: {
+              expertise: next.expertise === null ? undefined : (next.expertise ?? tail.expertise),
+              page: next.page,
+              filters: selectionToPairs(next.selection ?? selection),
+            },
+          })) + queryString({ ...options, ...next.options });
 
     const productKeys = facets.filter((f) => f.name === 'products').map((f) => f.value);
     const productNames = new Map(
@@ -216,7 +237,7 @@ export class ProductListService {
         listing: {
           locale,
           state: { expertise: tail.expertise, selection, options, page },
-          basePath: buildPath('productList', locale),
+          basePath: search ? buildPath('results', locale) : buildPath('productList', locale),
           expertises: tree.map(expertiseLink),
           allExpertiseHref: link({ expertise: null, selection: {}, page: undefined }),
           allExpertiseActive: !expertise,

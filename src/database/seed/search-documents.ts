@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { SEARCH_CONFIGS, type DB } from '../schema';
+
+/** Words shorter than this are not kept as search terms (typo matching on them finds noise). */
+const MIN_TERM_LENGTH = 3;
+
+interface KeywordContent {
+  needs: Record<string, Record<string, string[]>>;
+  brands: Record<string, Record<string, string[]>>;
+}
+
+/** Loads content/search/keywords.json (everyday words of needs and brands) into search_keyword. */
+export async function seedSearchKeywords(db: Kysely<DB>, dir: string): Promise<{ keywords: number }> {
+  const content = JSON.parse(readFileSync(join(dir, 'search', 'keywords.json'), 'utf8')) as KeywordContent;
+  const rows = [
+    ...Object.entries(content.needs).flatMap(([key, byLocale]) =>
+      Object.entries(byLocale).map(([locale, words]) => ({
+        kind: 'need' as const,
+        key,
+        locale,
+        words: words.join(' '),
+      })),
+    ),
+    ...Object.entries(content.brands).flatMap(([key, byLocale]) =>
+      Object.entries(byLocale).map(([locale, words]) => ({
+        kind: 'brand' as const,
+        key,
+        locale,
+        words: words.join(' '),
+      })),
+    ),
+  ];
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('search_keyword').execute();
+    if (rows.length) await trx.insertInto('search_keyword').values(rows).execute();
+  });
+  return { keywords: rows.length };
+}
+
+/** A weighted part of a document, in the language's configuration, accents and umlauts folded. */
+const part = (text: ReturnType<typeof sql>, weight: 'A' | 'B' | 'C' | 'D') =>
+  sql`setweight(to_tsvector(c.config, search_fold(coalesce(${text}, ''))), ${sql.lit(weight)})`;
+
+/** The configuration of a row's language (a VALUES list joined on locale). */
+const CONFIGS = sql`(values ${sql.join(
+  Object.entries(SEARCH_CONFIGS).map(([locale, config]) => sql`(${sql.lit(locale)}, ${sql.lit(config)}::regconfig)`),
+)}) as c(locale, config)`;
+
+/** HTML to words. */
+const text = (html: ReturnType<typeof sql>) => sql`regexp_replace(${html}, '<[^>]+>', ' ', 'g')`;
+
+/**
+ * Rebuilds the search documents and terms (migration 0015) from the catalogue and the CMS pages: run
+ * by `refreshDerivedData` after every bulk load, in the same transaction as the product listing, so a
+ * search never sees a half-built index. Products are indexed once per language; which sales plan
+ * sells them is the listing's business at query time.
+ */
+export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
+  await db.deleteFrom('search_document').execute();
+  await db.deleteFrom('search_term').execute();
+
+  // Products: name and brand (A); needs, active ingredients, brand keywords (B); tagline, legal
+  // denomination and description (C). Not the ingredients list: its excipients ("stéarate de
+  // magnésium") would make "magnésium" find almost every product.
+  await sql`
+    insert into search_document (kind, entity_id, locale, route, title, slug, context, exact_keys, folded_title, document, title_document, position)
+    select 'product', p.id, t.locale, 'product', t.name, t.slug, bt.name,
+      array[lower(p.ean), lower(p.reference)],
+      search_fold(t.name || ' ' || bt.name),
+      ${part(sql`t.name || ' ' || bt.name`, 'A')}
+        || ${part(sql`needs.labels || ' ' || coalesce(ingredients.labels, '') || ' ' || coalesce(bk.words, '')`, 'B')}
+        || ${part(
+          text(
+            sql`coalesce(t.texts->>'tagline', '') || ' ' || coalesce(t.texts->>'legal_denomination', '') || ' ' ||
+              coalesce(t.texts->>'description', '')`,
+          ),
+          'C',
+        )},
+      ${part(sql`t.name || ' ' || bt.name`, 'A')},
+      p.position
+    from product p
+    join product_translation t on t.product_id = p.id
+    join ${CONFIGS} on c.locale = t.locale
+    join brand b on b.id = p.brand_id
+    join brand_translation bt on bt.brand_id = b.id and bt.locale = t.locale
+    left join search_keyword bk on bk.kind = 'brand' and bk.key = b.key and bk.locale = t.locale
+    cross join lateral (
+      select coalesce(string_agg(nt.label || ' ' || coalesce(nk.words, ''), ' '), '') as labels
+      from product_need pn
+      join need n on n.id = pn.need_id
+      join need_translation nt on nt.need_id = pn.need_id and nt.locale = t.locale
+      left join search_keyword nk on nk.kind = 'need' and nk.key = n.key and nk.locale = t.locale
+      where pn.product_id = p.id
+    ) needs
+    cross join lateral (
+      select string_agg(v.label, ' ') as labels
+      from jsonb_array_elements_text(coalesce(p.caracteristics->'active_ingredient', '[]'::jsonb)) as a(key)
+      join vocabulary v on v.kind = 'active_ingredient' and v.key = a.key and v.locale = t.locale
+    ) ingredients
+    where p.published
+  `.execute(db);
+
+  // Brands: name (A), keywords (B), description (C).
+  await sql`
+    insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, title_document, position)
+    select 'brand', b.id, bt.locale, 'brand', bt.name, bt.slug, '', search_fold(bt.name),
+      ${part(sql`bt.name`, 'A')} || ${part(sql`bk.words`, 'B')} || ${part(text(sql`bt.description`), 'C')},
+      ${part(sql`bt.name`, 'A')},
+      b.position
+    from brand b
+    join brand_translation bt on bt.brand_id = b.id
+    join ${CONFIGS} on c.locale = bt.locale
+    left join search_keyword bk on bk.kind = 'brand' and bk.key = b.key and bk.locale = bt.locale
+  `.execute(db);
+
+  // Needs: label (A), keywords and parent label (B).
+  await sql`
+    insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, title_document, position)
+    select 'need', n.id, nt.locale, 'need', nt.label, nt.slug, coalesce(parent.label, ''), search_fold(nt.label),
+      ${part(sql`nt.label`, 'A')} || ${part(sql`coalesce(nk.words, '') || ' ' || coalesce(parent.label, '')`, 'B')},
+      ${part(sql`nt.label`, 'A')},
+      n."order" + 100 * coalesce(n.parent_id, n.id)
+    from need n
+    join need_translation nt on nt.need_id = n.id
+    join ${CONFIGS} on c.locale = nt.locale
+    left join need_translation parent on parent.need_id = n.parent_id and parent.locale = nt.locale
+    left join search_keyword nk on nk.kind = 'need' and nk.key = n.key and nk.locale = nt.locale
+  `.execute(db);
+
+  // Pages (advice, quality and innovation): title (A), excerpt and introduction (B), text (C).
+  await sql`
+    insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, title_document, position)
+    select 'page', pg.id, pt.locale, pt.route, pt.title, pt.slug, pt.excerpt, search_fold(pt.title),
+      ${part(sql`pt.title`, 'A')}
+        || ${part(text(sql`pt.excerpt || ' ' || coalesce(pt.introduction, '')`), 'B')}
+        || ${part(text(sql`coalesce(pt.content, '') || ' ' || coalesce(paragraphs.words, '')`), 'C')},
+      ${part(sql`pt.title`, 'A')},
+      pg.position
+    from page pg
+    join page_translation pt on pt.page_id = pg.id
+    join ${CONFIGS} on c.locale = pt.locale
+    cross join lateral (
+      select string_agg(v.value, ' ') as words
+      from paragraph pa, jsonb_each_text(coalesce(pa.texts->pt.locale, '{}'::jsonb)) v
+      where pa.page_id = pg.id
+    ) paragraphs
+    where pg.published and pg.type in ('advice', 'innovation') and pt.route in ('advice', 'innovation')
+  `.execute(db);
+
+  // The terms: each folded word of the titles and keywords (the words people type), per language.
+  await sql`
+    insert into search_term (locale, word, documents)
+    select d.locale, w.word, count(distinct (d.kind, d.entity_id))::int
+    from (
+      select locale, kind, entity_id, folded_title as words from search_document
+      union all
+      select sd.locale, sd.kind, sd.entity_id, search_fold(k.words)
+      from search_keyword k
+      join brand b on k.kind = 'brand' and b.key = k.key
+      join search_document sd on sd.kind = 'brand' and sd.entity_id = b.id and sd.locale = k.locale
+      union all
+      select sd.locale, sd.kind, sd.entity_id, search_fold(k.words)
+      from search_keyword k
+      join need n on k.kind = 'need' and n.key = k.key
+      join search_document sd on sd.kind = 'need' and sd.entity_id = n.id and sd.locale = k.locale
+      union all
+      select d.locale, 'ingredient', 0, search_fold(v.label)
+      from vocabulary v join (select distinct locale from search_document) d on d.locale = v.locale
+      where v.kind = 'active_ingredient'
+    ) d
+    cross join lateral regexp_split_to_table(d.words, '[^a-z0-9]+') as w(word)
+    where length(w.word) >= ${sql.lit(MIN_TERM_LENGTH)}
+    group by d.locale, w.word
+  `.execute(db);
+}

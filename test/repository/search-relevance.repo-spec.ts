@@ -1,0 +1,88 @@
+import 'reflect-metadata';
+import { loadConfig } from '../../src/config/app.config';
+import { migrateToLatest, openDatabase, type Database } from '../../src/database/database';
+import { seedAll } from '../../src/database/seed/seed';
+import { SearchRepository, type SearchKind } from '../../src/modules/search/search.repository';
+import { SearchService } from '../../src/modules/search/search.service';
+import { SEARCH_PER_PAGE } from '../../src/modules/search/search.rules';
+import relevance from './search-relevance.json';
+
+interface RelevanceQuery {
+  locale: 'fr' | 'de';
+  text: string;
+  case: string;
+  kind: SearchKind;
+  expected: string[];
+}
+
+/**
+ * The relevance test set (test/repository/search-relevance.json): queries in French and German
+ * (exact names, plural and singular, missing accents, one-letter typos, compounds, needs in everyday
+ * words, EAN and reference) with the result a person means. Each must be in the top 3 of its kind
+ * (the results tab it shows in). Target: 95 % in the top 3, mean reciprocal rank >= 0.85.
+ */
+describe(`Search relevance on ${process.env.DATABASE_URL ? 'the PostgreSQL server' : 'PGlite'}`, () => {
+  let db: Database;
+  let sut: SearchService;
+  /** kind -> entity id -> its key (product reference, need/brand/page key). */
+  const keys: Record<SearchKind, Map<number, string>> = {
+    product: new Map(),
+    need: new Map(),
+    brand: new Map(),
+    page: new Map(),
+  };
+
+  beforeAll(async () => {
+    db = await openDatabase(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: ':memory:', DATABASE_URL: process.env.DATABASE_URL }),
+    );
+    await migrateToLatest(db);
+    await seedAll(db);
+    sut = new SearchService(new SearchRepository(db));
+    for (const p of await db.selectFrom('product').select(['id', 'reference']).execute())
+      keys.product.set(p.id, p.reference);
+    for (const n of await db.selectFrom('need').select(['id', 'key']).execute()) keys.need.set(n.id, n.key);
+    for (const b of await db.selectFrom('brand').select(['id', 'key']).execute()) keys.brand.set(b.id, b.key);
+    for (const p of await db.selectFrom('page').select(['id', 'key']).execute()) keys.page.set(p.id, p.key);
+  }, 180000);
+  afterAll(async () => db?.destroy());
+
+  it('has at least 40 queries in French and German', () => {
+    const queries = relevance.queries as RelevanceQuery[];
+    expect(queries.length).toBeGreaterThanOrEqual(40);
+    expect(queries.filter((q) => q.locale === 'fr').length).toBeGreaterThanOrEqual(15);
+    expect(queries.filter((q) => q.locale === 'de').length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('finds the expected result in the top 3 for 95 % of the queries, with a mean reciprocal rank >= 0.85', async () => {
+    const queries = relevance.queries as RelevanceQuery[];
+    const lines: string[] = [];
+    let top3 = 0;
+    let reciprocal = 0;
+    for (const q of queries) {
+      const scope = { locale: q.locale, salesPlanId: 1 };
+      const { compiled, productIds } = await sut.search(scope, q.text);
+      const ranked =
+        q.kind === 'product'
+          ? productIds
+          : (await sut.page(q.kind, compiled, scope, SEARCH_PER_PAGE, 0)).hits.map((h) => h.entity_id);
+      const names = ranked.map((id) => keys[q.kind].get(id) ?? `?${id}`);
+      const index = names.findIndex((name) => q.expected.includes(name));
+      const rank = index + 1;
+      if (rank >= 1 && rank <= 3) top3 += 1;
+      if (rank >= 1) reciprocal += 1 / rank;
+      if (rank < 1 || rank > 3)
+        lines.push(
+          `  MISS ${q.locale} "${q.text}" (${q.case}): rank ${rank || '-'}; top: ${names.slice(0, 5).join(', ')}`,
+        );
+    }
+    const share = top3 / queries.length;
+    const mrr = reciprocal / queries.length;
+    console.log(
+      `Search relevance (${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}): ${queries.length} queries, ` +
+        `${(share * 100).toFixed(1)} % in the top 3, MRR ${mrr.toFixed(3)}\n${lines.join('\n')}`,
+    );
+    expect(share).toBeGreaterThanOrEqual(0.95);
+    expect(mrr).toBeGreaterThanOrEqual(0.85);
+  });
+});
