@@ -19,6 +19,7 @@ import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
 import { RedirectionModule } from './modules/redirection/redirection.module';
 import { ShopModule } from './modules/shop/shop.module';
+import { StoreFinderModule } from './modules/storefinder/storefinder.module';
 import { RenderModule } from './render/render.module';
 
 export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
@@ -53,6 +54,7 @@ export class AppModule {
         // Feature modules with page routes; the CMS catch-all must stay last.
         AuthModule,
         CatalogueModule,
+        StoreFinderModule,
         CmsModule,
       ],
       providers: [

@@ -19,9 +19,6 @@ const NOT_BUILT_YET: Record<string, string[]> = {
     '/lactibiane',
     '/insudiet',
     '/formag',
-    // issue 12 (pharmacy finder)
-    '/trouver-une-pharmacie',
-    '/interlocuteur',
     // issue 13 (contact, newsletter)
     '/contactez-nous',
     '/newsletter',
@@ -35,8 +32,6 @@ const NOT_BUILT_YET: Record<string, string[]> = {
     '/lactibiane',
     '/insudiet',
     '/formag',
-    '/eine-apotheke-finden',
-    '/ansprechpartner',
     '/kontakt',
     '/newsletter',
   ],

@@ -26,4 +26,5 @@ export const ISLANDS: Record<string, Loader> = {
   ParagraphSlider: () => import('./ParagraphSlider'),
   VideoPlayer: () => import('./VideoPlayer'),
   AudienceOptOut: () => import('./AudienceOptOut'),
+  StoreFinder: () => import('./StoreFinder'),
 };

@@ -6,6 +6,7 @@ import { seedEditorial } from './editorial.seed';
 import { seedLocalities } from './geo.seed';
 import { seedPlatform } from './platform.seed';
 import { refreshProductListing } from './product-listing';
+import { seedStores } from './stores.seed';
 
 /** Every seed step, in dependency order (each later content pack adds its own here). */
 export async function seedAll(db: Database, dir = contentDir()): Promise<Record<string, unknown>> {
@@ -13,8 +14,9 @@ export async function seedAll(db: Database, dir = contentDir()): Promise<Record<
   const catalogue = await seedCatalogue(db, dir);
   const editorial = await seedEditorial(db, dir);
   const geo = await seedLocalities(db, dir);
+  const stores = await seedStores(db);
   await refreshDerivedData(db);
-  return { platform, catalogue, editorial, geo };
+  return { platform, catalogue, editorial, geo, stores };
 }
 
 /**
