@@ -92,7 +92,10 @@ export default function StoreFinder(props: StoreFinderProps) {
     async (target: PlaceView, options: { only?: boolean; selectNearest?: boolean } = {}) => {
       const seq = ++searchSeq.current;
       setBusy(true);
-      const params = new URLSearchParams({ latitude: String(target.latitude), longitude: String(target.longitude) });
+      const params = new URLSearchParams({
+        latitude: target.latitude.toFixed(6),
+        longitude: target.longitude.toFixed(6),
+      });
       if (product) params.set('product', product.slug);
       const onlyStocking = options.only ?? only;
       if (product && onlyStocking) params.set('only', 'true');

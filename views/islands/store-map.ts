@@ -34,6 +34,16 @@ interface Options {
   onPick(latitude: number, longitude: number): void;
 }
 
+/** Leaflet's keyboard-focusable markers open their popup on Enter, but fire no click: do as a click would. */
+function onActivate(marker: L.Marker, action: () => void): L.Marker {
+  marker.on('click', action);
+  marker.on('keypress', (event) => {
+    const key = (event as L.LeafletKeyboardEvent).originalEvent.key;
+    if (key === 'Enter' || key === ' ') action();
+  });
+  return marker;
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -76,9 +86,9 @@ export function createStoreMap(element: HTMLElement, options: Options): StoreMap
           alt: `${count}`,
           keyboard: true,
         });
-        marker.on('click', () => {
-          map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(props.cluster_id!), 18));
-        });
+        onActivate(marker, () =>
+          map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(props.cluster_id!), 18)),
+        );
         clusterLayer.addLayer(marker);
       } else if (props.id !== undefined && !shownIds.has(props.id)) {
         const marker = L.marker([lat, lng], {
@@ -86,7 +96,7 @@ export function createStoreMap(element: HTMLElement, options: Options): StoreMap
           keyboard: true,
           title: options.labels.storeCount,
         });
-        marker.on('click', () => options.onPick(lat, lng));
+        onActivate(marker, () => options.onPick(lat, lng));
         clusterLayer.addLayer(marker);
       }
     }
@@ -117,7 +127,7 @@ export function createStoreMap(element: HTMLElement, options: Options): StoreMap
           zIndexOffset: 500,
         });
         marker.bindPopup(`<strong>${escapeHtml(store.name)}</strong><br>${store.lines.map(escapeHtml).join('<br>')}`);
-        marker.on('click', () => options.onSelect(store.id));
+        onActivate(marker, () => options.onSelect(store.id));
         marker.addTo(resultLayer);
         resultMarkers.set(store.id, marker);
       });

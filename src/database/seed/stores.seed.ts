@@ -22,7 +22,7 @@ export function prng(seed: number): () => number {
 interface Place {
   name: string;
   postcode: string;
-  canton: string | null;
+  canton?: string | null;
   latitude: number;
   longitude: number;
   language: string;
@@ -186,7 +186,7 @@ const wordsOf = (language: string) => (language === 'fr' ? WORDS.fr : language =
 export function generateStores(places: Place[], count: number, seed = 1): Array<Insertable<StoreTable>> {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-  const swiss = places.filter((p) => p.canton !== null);
+  const swiss = places.filter((p) => !!p.canton);
   const towns = swiss.filter((p) => TOWNS.includes(p.name));
   const slugs = new Set<string>();
   const stores: Array<Insertable<StoreTable>> = [];
@@ -225,7 +225,7 @@ export function generateStores(places: Place[], count: number, seed = 1): Array<
 
 /**
  * Replaces the pharmacies with `count` generated ones (idempotent for a count and seed) and the
- * ranges each stocks: Insudiet partners stock Insudiet, every pharmacy two to five other brands.
+ * ranges each stocks: Insudiet partners stock Insudiet, and each pharmacy each other brand with a 60% chance.
  */
 export async function seedStores(db: Database, count = DEMO_STORES, seed = 1): Promise<{ stores: number }> {
   const places = await db

@@ -167,5 +167,6 @@ export class StoreSearchService {
 }
 
 function placeView(p: PlaceRow): PlaceView {
-  return { label: `${p.postcode} ${p.name}`, latitude: Number(p.latitude), longitude: Number(p.longitude) };
+  const round = (n: number) => Math.round(Number(n) * 1e6) / 1e6;
+  return { label: `${p.postcode} ${p.name}`, latitude: round(p.latitude), longitude: round(p.longitude) };
 }
