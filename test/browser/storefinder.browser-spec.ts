@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BOUNDS_RADIUS_KM } from '../../contracts/storefinder';
 import {
+  BLANK_TILE,
   DE_HOST,
   describeInBrowser,
   FR_HOST,
@@ -13,11 +15,6 @@ import {
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-/** A blank 1x1 PNG answers every map tile: the specs never reach the network. */
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=',
-  'base64',
-);
 /** Geneva, Place du Molard. */
 const GENEVA = { latitude: 46.2044, longitude: 6.1457 };
 
@@ -50,7 +47,7 @@ describeInBrowser('store finder (browser)', () => {
       (route) => {
         const url = route.request().url();
         if (/tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/.test(url))
-          return route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
+          return route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE });
         outside.push(url);
         return route.abort();
       },
@@ -215,5 +212,29 @@ describeInBrowser('store finder (browser)', () => {
     await page.evaluate(() => document.querySelector<HTMLElement>('.finder__map')!.focus());
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => !document.activeElement?.closest('.finder__map'))).toBe(true);
+  });
+
+  it.each([
+    [FR_HOST, '/trouver-une-pharmacie?q=1003', PHONE],
+    [DE_HOST, '/eine-apotheke-finden?q=8001', DESKTOP],
+  ])('with the map drawn and a pharmacy selected, axe finds nothing on %s%s', async (host, path, viewport) => {
+    await newContext({ bypassCSP: true });
+    const page = await open(path, host, viewport);
+    await page.click('.store-card:nth-child(2) .store-card__show');
+    await page.waitForSelector('.leaflet-popup', { state: 'attached' });
+    await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+    const violations = await page.evaluate(async () => {
+      type Result = { violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> };
+      const result = await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run();
+      return result.violations.map(
+        (v) =>
+          `${v.id} at ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
+    });
+    expect(violations).toEqual([]);
+    expect(outside).toEqual([]);
   });
 });
