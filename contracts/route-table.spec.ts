@@ -88,6 +88,13 @@ const CASES: Record<RouteName, Case[]> = {
     { params: { slug: 'nos-souches' }, fr: '/qualite-innovation/nos-souches', de: '/qualitat-innovation/nos-souches' },
   ],
   storeFinder: [{ params: {}, fr: '/trouver-une-pharmacie', de: '/eine-apotheke-finden' }],
+  store: [
+    {
+      params: { slug: 'pharmacie-du-lac-nyon' },
+      fr: '/trouver-une-pharmacie/pharmacie-du-lac-nyon',
+      de: '/eine-apotheke-finden/pharmacie-du-lac-nyon',
+    },
+  ],
   whoCanGiveYouAdvice: [{ params: {}, fr: '/interlocuteur', de: '/ansprechpartner' }],
   contact: [{ params: {}, fr: '/contactez-nous', de: '/kontakt' }],
   confirmation: [{ params: {}, fr: '/contactez-nous/confirmation', de: '/kontakt/bestatigung' }],

@@ -146,6 +146,17 @@ export const ROUTES = {
       nl: '/een-apotheek-vinden',
     },
   },
+  /** One pharmacy of the finder (beyond SPEC §2.1: linked from the finder's list). */
+  store: {
+    paths: {
+      fr: '/trouver-une-pharmacie/:slug',
+      de: '/eine-apotheke-finden/:slug',
+      it: '/trova-una-farmacia/:slug',
+      es: '/encontrar-una-farmacia/:slug',
+      nl: '/een-apotheek-vinden/:slug',
+    },
+    params: { slug: 'segment' },
+  },
   whoCanGiveYouAdvice: {
     paths: {
       fr: '/interlocuteur',

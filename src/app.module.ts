@@ -23,6 +23,7 @@ import { NeedsModule } from './modules/needs/needs.module';
 import { RedirectionModule } from './modules/redirection/redirection.module';
 import { SearchModule } from './modules/search/search.module';
 import { ShopModule } from './modules/shop/shop.module';
+import { StoreFinderModule } from './modules/storefinder/storefinder.module';
 import { RenderModule } from './render/render.module';
 
 export type ModuleImports = NonNullable<ModuleMetadata['imports']>;
@@ -61,6 +62,7 @@ export class AppModule {
         BrandsModule,
         HomeModule,
         SearchModule,
+        StoreFinderModule,
         CmsModule,
       ],
       providers: [

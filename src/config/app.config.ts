@@ -162,6 +162,48 @@ export class EnvironmentVariables {
   @Max(100)
   PRODUCT_PER_PAGE = 12;
 
+  /** Store finder (SPEC §7 "Point of sale"): default search radius around a place, in km. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  STORE_LOCATOR_RADIUS = 50;
+
+  /** Store finder: the largest radius an API client may ask for, in km. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  STORE_LOCATOR_RADIUS_MAX = 200;
+
+  /** Store finder: how many pharmacies a search lists by default (SPEC §7 `limit`). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  STORE_LOCATOR_LIMIT = 20;
+
+  /** Store finder: the most pharmacies one search may ask for (SPEC §7 `store_locator_max`). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  STORE_LOCATOR_MAX = 100;
+
+  /** Map tiles of the store finder (Leaflet URL template; its host must be allowed by the CSP img-src). */
+  @IsString()
+  @Matches(/^https:\/\/[^\s"'<>]+\{z\}[^\s"'<>]*$/, { message: 'must be an https URL template with {z}, {x} and {y}' })
+  MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+  /** Who made the map tiles, shown on the map (plain text) with a link to MAP_TILE_ATTRIBUTION_URL. */
+  @IsString()
+  @MinLength(1)
+  MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
+  @IsString()
+  @Matches(/^https:\/\/[^\s"'<>]+$/, { message: 'must be an https URL' })
+  MAP_TILE_ATTRIBUTION_URL = 'https://www.openstreetmap.org/copyright';
+
   /** Country domains, e.g. "ch=example.ch,fr=example.fr"; defaults to the content pack's (localhost). */
   @IsString()
   @Matches(/^$|^([a-z]{2}=[a-z0-9.-]+)(,[a-z]{2}=[a-z0-9.-]+)*$/, {

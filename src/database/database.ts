@@ -47,6 +47,8 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { cube } = await import('@electric-sql/pglite/contrib/cube');
+  const { earthdistance } = await import('@electric-sql/pglite/contrib/earthdistance');
   let dataDir: string | undefined;
   let unlock = () => {};
   if (config.DATA_DIR !== ':memory:') {
@@ -56,7 +58,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
   }
   let pglite;
   try {
-    pglite = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
+    pglite = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent, cube, earthdistance } });
   } catch (error) {
     unlock();
     throw error;

@@ -518,6 +518,28 @@ export interface LocalityTable {
   language: string;
 }
 
+/** A pharmacy of the store finder (SPEC §3 "Store / point of sale", migration 0016). */
+export interface StoreTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  address_1: string;
+  address_2: string;
+  address_3: string;
+  zipcode: string;
+  city: string;
+  phone: string;
+  latitude: number;
+  longitude: number;
+  is_insudiet: boolean;
+}
+
+/** A range (brand) a pharmacy stocks. */
+export interface StoreBrandTable {
+  store_id: number;
+  brand_id: number;
+}
+
 /** The card fields of a listed product (product_listing.card, see refreshProductListing). */
 export interface ListingCard {
   name_fr: string;
@@ -666,4 +688,6 @@ export interface DB {
   search_term: SearchTermTable;
   search_keyword: SearchKeywordTable;
   search_miss: SearchMissTable;
+  store: StoreTable;
+  store_brand: StoreBrandTable;
 }

@@ -182,6 +182,12 @@ export async function openPage(
   return { page, logs };
 }
 
+/** A 1x1 PNG for intercepted map tiles. */
+export const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=',
+  'base64',
+);
+
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
@@ -196,6 +202,10 @@ export async function axeViolations(
 ): Promise<string[]> {
   const context = await browser.newContext({ viewport, bypassCSP: true });
   try {
+    // Map tiles (the store finder) are answered here: the audit never reaches the network.
+    await context.route(/\.tile\.openstreetmap\.org\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+    );
     const page = await context.newPage();
     await page.goto(url);
     await islandsHydrated(page);

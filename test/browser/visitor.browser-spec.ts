@@ -1,3 +1,5 @@
+import { readLocalities } from '../../src/database/seed/geo.seed';
+import { generateStores } from '../../src/database/seed/stores.seed';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildPath, type Locale } from '../../contracts/route-table';
 import { contentExpertises, EDITORIAL_SAMPLES, pick } from '../support/content';
@@ -11,6 +13,9 @@ import {
   startSite,
   type RunningSite,
 } from './support';
+
+/** The first demo pharmacy (the generator is deterministic). */
+const FIRST_STORE = String(generateStores(readLocalities(), 1)[0].slug);
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -384,6 +389,10 @@ describeInBrowser('what a visitor sees (browser)', () => {
         200,
       ],
       ['search without results', buildPath('results', locale, { tail: { text: 'xyzzyqwv', filters: [] } }), 200],
+      ['store finder', buildPath('storeFinder', locale), 200],
+      ['store finder results', `${buildPath('storeFinder', locale)}?q=1003`, 200],
+      ['who can advise', `${buildPath('whoCanGiveYouAdvice', locale)}?q=3011`, 200],
+      ['pharmacy page', buildPath('store', locale, { slug: FIRST_STORE }), 200],
     ];
     const cases = SITES.flatMap(([host, locale]) =>
       [PHONE, DESKTOP].flatMap((viewport) =>

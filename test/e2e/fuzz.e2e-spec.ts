@@ -212,6 +212,12 @@ const API_PARAMS: Record<string, HostileKind> = {
   language: 'word',
   all: 'boolean',
   tab: 'word',
+  latitude: 'number',
+  longitude: 'number',
+  radius: 'number',
+  product: 'text',
+  only: 'boolean',
+  q: 'text',
 };
 
 interface Samples {
@@ -250,6 +256,10 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/need/:id/pages', params: () => ({ id: '1' }) },
   { path: '/api/v1/search', required: { text: 'magnesium' } },
   { path: '/api/v1/search/listing', required: { path: enc('/resultats/-r--magnesium') } },
+  { path: '/api/v1/stores', required: { latitude: '46.52', longitude: '6.63' } },
+  { path: '/api/v1/store-positions' },
+  { path: '/api/v1/places', required: { q: 'Lausanne' } },
+  { path: '/api/v1/reverse-geocoding', required: { latitude: '46.52', longitude: '6.63' } },
 ];
 
 // Path parameters of page routes, by the route table's parameter kinds.
@@ -333,6 +343,21 @@ const PAGE_QUERIES = [
   `?${'x=1&'.repeat(500)}`,
 ];
 
+/** The store finder's `q` (a Swiss place as typed). */
+const PLACE_HOSTILE = [
+  '',
+  '%00',
+  'a%00b',
+  '%ff',
+  '%25',
+  '%_',
+  '12',
+  '99999',
+  `${long(3000)}`,
+  '1003&q=1004',
+  'x[]=1',
+].map((value) => `?q=${value}`);
+
 /** The login page's `redirect` query: open redirects, control characters, arrays, length. */
 const REDIRECT_HOSTILE = [
   '',
@@ -397,8 +422,9 @@ const PAGE_ROUTES: Record<
   },
   innovationList: { sample: (l) => ({ page: '1', category: l === 'de' ? 'forschung' : 'recherche' }) },
   innovation: { sample: () => ({ slug: 'innovation' }) },
-  storeFinder: {},
-  whoCanGiveYouAdvice: {},
+  storeFinder: { queries: [...PLACE_HOSTILE, '?q=1003&product=%00', '?q=1003&product=x&only=%00', '?product[]=x'] },
+  store: { sample: () => ({ slug: 'pharmacie-du-lac-nyon' }) },
+  whoCanGiveYouAdvice: { queries: PLACE_HOSTILE },
   contact: {},
   confirmation: {},
   newsletter: {},

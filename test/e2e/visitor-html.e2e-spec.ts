@@ -1,3 +1,5 @@
+import { readLocalities } from '../../src/database/seed/geo.seed';
+import { generateStores } from '../../src/database/seed/stores.seed';
 import { EDITORIAL_SAMPLES } from '../support/content';
 import { Controller, Get, Module, UnauthorizedException } from '@nestjs/common';
 import request from 'supertest';
@@ -40,6 +42,9 @@ const product = pick(
   'product with every block',
 );
 const digestion = contentExpertises().find((e) => e.key === 'digestion');
+
+/** The first demo pharmacy (the generator is deterministic). */
+const FIRST_STORE = String(generateStores(readLocalities(), 1)[0].slug);
 
 /** Every page type of the site so far, with the status it answers. */
 function pageTypes(locale: Locale): Array<{ name: string; path: string; status: number }> {
@@ -97,6 +102,10 @@ function pageTypes(locale: Locale): Array<{ name: string; path: string; status: 
     },
     { name: 'search-prompt', path: buildPath('results', locale), status: 200 },
     { name: 'login', path: buildPath('login', locale), status: 200 },
+    { name: 'store-finder', path: `${buildPath('storeFinder', locale)}?q=1003`, status: 200 },
+    { name: 'store-finder-unknown-place', path: `${buildPath('storeFinder', locale)}?q=Xyzzyville`, status: 200 },
+    { name: 'who-can-advise', path: buildPath('whoCanGiveYouAdvice', locale), status: 200 },
+    { name: 'store', path: buildPath('store', locale, { slug: FIRST_STORE }), status: 200 },
     { name: 'not-found', path: '/cette-page-nexiste-pas', status: 404 },
     { name: 'error', path: '/__visitor/failure', status: 500 },
     { name: 'unauthorized', path: '/__visitor/unauthorized', status: 401 },

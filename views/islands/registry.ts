@@ -34,4 +34,5 @@ export const ISLANDS: Record<string, Loader> = {
   NeedsFinder: () => import('./NeedsFinder'),
   SearchListing: () => import('./SearchListing'),
   SearchPanel: () => import('./SearchPanel'),
+  StoreFinder: () => import('./StoreFinder'),
 };

@@ -7,6 +7,7 @@ import { seedLocalities } from './geo.seed';
 import { seedPlatform } from './platform.seed';
 import { refreshProductListing } from './product-listing';
 import { refreshSearchDocuments, seedSearchKeywords } from './search-documents';
+import { seedStores } from './stores.seed';
 
 /** Every seed step, in dependency order (each later content pack adds its own here). */
 export async function seedAll(db: Database, dir = contentDir()): Promise<Record<string, unknown>> {
@@ -15,8 +16,9 @@ export async function seedAll(db: Database, dir = contentDir()): Promise<Record<
   const editorial = await seedEditorial(db, dir);
   const geo = await seedLocalities(db, dir);
   const search = await seedSearchKeywords(db, dir);
+  const stores = await seedStores(db);
   await refreshDerivedData(db);
-  return { platform, catalogue, editorial, geo, search };
+  return { platform, catalogue, editorial, geo, search, stores };
 }
 
 /**

@@ -1,0 +1,157 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql, type Selectable } from 'kysely';
+import { DATABASE } from '../../database/database.module';
+import type { Database } from '../../database/database';
+import type { StoreTable } from '../../database/schema';
+
+export type StoreRow = Selectable<StoreTable>;
+/** A pharmacy with its distance from the searched point (metres) and whether it stocks the product. */
+export type NearStoreRow = StoreRow & { meters: number; stocks: boolean };
+
+/** Which pharmacies stock a product: those with its range (brand), or the Insudiet partners. */
+export type Stocking = { brandId: number } | { insudiet: true };
+
+export interface NearestQuery {
+  latitude: number;
+  longitude: number;
+  /** Metres. */
+  radius: number;
+  limit: number;
+  stocking?: Stocking;
+  /** Only the pharmacies that stock the product. */
+  onlyStocking?: boolean;
+}
+
+/** A Swiss locality as a place to search from. */
+export interface PlaceRow {
+  name: string;
+  postcode: string;
+  canton: string | null;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The pharmacies (migration 0016) and the place look-ups of the finder. Nearest stores: a
+ * k-nearest-neighbour scan of the GiST index on `ll_to_earth(latitude, longitude)` (`<->` orders by
+ * straight-line distance through the earth, which orders like the distance along its surface),
+ * bounded by `earth_box`, so a search reads about `limit` index entries whatever the table's size.
+ */
+@Injectable()
+export class StoreRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async nearest(q: NearestQuery): Promise<NearStoreRow[]> {
+    const point = sql`ll_to_earth(${q.latitude}::float8, ${q.longitude}::float8)`;
+    const position = sql`ll_to_earth(store.latitude, store.longitude)`;
+    const stocks = !q.stocking
+      ? sql<boolean>`false`
+      : 'brandId' in q.stocking
+        ? sql<boolean>`exists (select 1 from store_brand b where b.store_id = store.id and b.brand_id = ${q.stocking.brandId}::int)`
+        : sql<boolean>`store.is_insudiet`;
+    return this.db
+      .selectFrom('store')
+      .selectAll('store')
+      .select(sql<number>`earth_distance(${position}, ${point})`.as('meters'))
+      .select(stocks.as('stocks'))
+      .where(sql<boolean>`earth_box(${point}, ${q.radius}::float8) @> ${position}`)
+      .where(sql<boolean>`earth_distance(${position}, ${point}) <= ${q.radius}::float8`)
+      .$if(!!q.stocking && !!q.onlyStocking, (qb) => qb.where(stocks))
+      .orderBy(sql`${position} <-> ${point}`)
+      .limit(q.limit)
+      .execute();
+  }
+
+  async bySlug(slug: string): Promise<StoreRow | undefined> {
+    return this.db.selectFrom('store').selectAll().where('slug', '=', slug).executeTakeFirst();
+  }
+
+  /** Every pharmacy's position (for the map's clustered markers), by id. */
+  async positions(): Promise<Array<Pick<StoreRow, 'id' | 'latitude' | 'longitude' | 'is_insudiet'>>> {
+    return this.db.selectFrom('store').select(['id', 'latitude', 'longitude', 'is_insudiet']).orderBy('id').execute();
+  }
+
+  async count(): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('store')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  /**
+   * Swiss localities whose name (accents and case ignored; either side of a bilingual "Biel/Bienne")
+   * starts with one of `names`, or whose postcode starts with `postcode`; close spellings (trigram
+   * similarity) after them. One row per name and postcode, the best matches first.
+   */
+  async places(terms: { names: string[]; postcode?: string }, limit: number): Promise<PlaceRow[]> {
+    const names = terms.names.map((n) => n.toLowerCase());
+    const folded = sql<string>`lower(unaccent(locality.name))`;
+    const prefixes = names.flatMap((n) => [`${escapeLike(n)}%`, `%/${escapeLike(n)}%`]);
+    const first = names[0] ?? '';
+    const rows = await this.db
+      .selectFrom('locality')
+      .select(['name', 'postcode', 'canton'])
+      .select((eb) => [eb.fn.avg<number>('latitude').as('latitude'), eb.fn.avg<number>('longitude').as('longitude')])
+      .where('country', '=', 'CH')
+      .where((eb) => {
+        const ors = [];
+        if (terms.postcode) ors.push(eb('postcode', 'like', `${terms.postcode}%`));
+        for (const p of prefixes) ors.push(eb(folded, 'like', sql<string>`lower(unaccent(${p}))`));
+        if (first.length >= 3) ors.push(eb(sql`similarity(${folded}, lower(unaccent(${first})))`, '>', 0.45));
+        return ors.length ? eb.or(ors) : eb.val(false);
+      })
+      .groupBy(['name', 'postcode', 'canton'])
+      .$if(names.length > 0, (qb) =>
+        qb.orderBy(
+          sql`case when ${sql.join(
+            names.flatMap((n) => [
+              sql`${folded} = lower(unaccent(${n}))`,
+              sql`${folded} like lower(unaccent(${`${escapeLike(n)}/%`}))`,
+              sql`${folded} like lower(unaccent(${`%/${escapeLike(n)}`}))`,
+            ]),
+            sql` or `,
+          )} then 0 when ${sql.join(
+            prefixes.map((p) => sql`${folded} like lower(unaccent(${p}))`),
+            sql` or `,
+          )} then 1 else 2 end`,
+        ),
+      )
+      .orderBy(sql`similarity(${folded}, lower(unaccent(${first}))) desc`)
+      .orderBy(sql`length(name)`)
+      .orderBy('postcode')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...r, latitude: Number(r.latitude), longitude: Number(r.longitude) }));
+  }
+
+  /** The Swiss locality nearest to a point, and how far it is (metres). */
+  async nearestPlace(latitude: number, longitude: number): Promise<(PlaceRow & { meters: number }) | undefined> {
+    const point = sql`ll_to_earth(${latitude}::float8, ${longitude}::float8)`;
+    const position = sql`ll_to_earth(locality.latitude, locality.longitude)`;
+    return this.db
+      .selectFrom('locality')
+      .select(['name', 'postcode', 'canton', 'latitude', 'longitude'])
+      .select(sql<number>`earth_distance(${position}, ${point})`.as('meters'))
+      .where('country', '=', 'CH')
+      .orderBy(sql`${position} <-> ${point}`)
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The brand and type of a product (in this locale's slug), to know which pharmacies stock it. */
+  async productBySlug(
+    slug: string,
+    locale: string,
+  ): Promise<{ id: number; name: string; slug: string; brand_id: number; product_type: string } | undefined> {
+    return this.db
+      .selectFrom('product')
+      .innerJoin('product_translation as t', 't.product_id', 'product.id')
+      .select(['product.id', 't.name', 't.slug', 'product.brand_id', 'product.product_type'])
+      .where('t.locale', '=', locale)
+      .where('t.slug', '=', slug)
+      .executeTakeFirst();
+  }
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

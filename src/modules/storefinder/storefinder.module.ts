@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { StoreFinderApiController } from './storefinder.api.controller';
+import { StoreFinderApiService } from './storefinder-api.service';
+import { StoreFinderPageController } from './storefinder.page.controller';
+import { StoreFinderPageService } from './storefinder-page.service';
+import { StoreRepository } from './store.repository';
+import { StoreSearchService } from './store-search.service';
+
+/** The pharmacy finder (SPEC §2.2, §4 "Store search", §7 "Point of sale", "Reverse geocoding"). */
+@Module({
+  controllers: [StoreFinderApiController, StoreFinderPageController],
+  providers: [StoreRepository, StoreSearchService, StoreFinderApiService, StoreFinderPageService],
+})
+export class StoreFinderModule {}
