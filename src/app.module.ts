@@ -14,6 +14,7 @@ import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { CmsModule } from './modules/cms/cms.module';
+import { ContactModule } from './modules/contact/contact.module';
 import { GeoModule } from './modules/geo/geo.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
@@ -53,6 +54,7 @@ export class AppModule {
         // Feature modules with page routes; the CMS catch-all must stay last.
         AuthModule,
         CatalogueModule,
+        ContactModule,
         CmsModule,
       ],
       providers: [

@@ -207,6 +207,7 @@ const API_PARAMS: Record<string, HostileKind> = {
   page_type: 'word',
   url: 'text',
   zipcode: 'text',
+  language: 'word',
 };
 
 interface Samples {
@@ -239,6 +240,8 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/shop' },
   { path: '/api/v1/url' },
   { path: '/api/v1/cities', required: { zipcode: '1003' } },
+  { path: '/api/v1/civilities', required: { language: 'fr' } },
+  { path: '/api/v1/provincials' },
 ];
 
 // Path parameters of page routes, by the route table's parameter kinds.
@@ -435,6 +438,10 @@ const METHOD_PATHS = [
   '/api/v1/product/1',
   '/media/product/x/y/card.png',
   '/health/live',
+  '/contactez-nous',
+  '/newsletter',
+  '/api/v1/contact',
+  '/api/v1/newsletter',
 ];
 
 /** Media and documents: answered by their own controllers, with their own small 404. */

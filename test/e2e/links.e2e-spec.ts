@@ -22,9 +22,6 @@ const NOT_BUILT_YET: Record<string, string[]> = {
     // issue 12 (pharmacy finder)
     '/trouver-une-pharmacie',
     '/interlocuteur',
-    // issue 13 (contact, newsletter)
-    '/contactez-nous',
-    '/newsletter',
   ],
   [DE]: [
     '/bedurfnisse',
@@ -37,8 +34,6 @@ const NOT_BUILT_YET: Record<string, string[]> = {
     '/formag',
     '/eine-apotheke-finden',
     '/ansprechpartner',
-    '/kontakt',
-    '/newsletter',
   ],
 };
 

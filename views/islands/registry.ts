@@ -26,4 +26,6 @@ export const ISLANDS: Record<string, Loader> = {
   ParagraphSlider: () => import('./ParagraphSlider'),
   VideoPlayer: () => import('./VideoPlayer'),
   AudienceOptOut: () => import('./AudienceOptOut'),
+  ContactForm: () => import('./ContactForm'),
+  NewsletterForm: () => import('./NewsletterForm'),
 };

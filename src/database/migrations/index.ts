@@ -8,6 +8,7 @@ import * as m0006 from './0006-cms';
 import * as m0007 from './0007-editors';
 import * as m0008 from './0008-localities';
 import * as m0013 from './0013-product-listing';
+import * as m0017 from './0017-contact';
 
 /** Every migration, in order. Listed explicitly so the compiled build needs no directory scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-editors': m0007,
   '0008-localities': m0008,
   '0013-product-listing': m0013,
+  '0017-contact': m0017,
 };
