@@ -33,12 +33,12 @@ export default function ContactForm(props: ContactFormProps) {
   const text = (name: ContactField) => ({
     value: values[name],
     onChange: (e: { target: { value: string } }) => form.change(name, e.target.value),
-    onBlur: () => form.blur(name),
+    onBlur: (e: { relatedTarget: EventTarget | null }) => form.blur(name, e.relatedTarget),
   });
   const box = (name: ContactField) => ({
     checked: values[name] === 'on',
     onChange: (e: { target: { checked: boolean } }) => form.change(name, e.target.checked ? 'on' : ''),
-    onBlur: () => form.blur(name),
+    onBlur: (e: { relatedTarget: EventTarget | null }) => form.blur(name, e.relatedTarget),
   });
   const field = { form: FORM, labels };
   return (
@@ -162,7 +162,7 @@ interface ZipcodeState {
   errors: { zipcode?: FormError; city?: FormError };
   cities: string[];
   change(field: 'zipcode' | 'city', value: string): void;
-  blur(field: 'zipcode' | 'city'): void;
+  blur(field: 'zipcode' | 'city', next?: EventTarget | null): void;
 }
 
 /** Postcode and city: the city is one of the postcode's localities (a choice once they are known). */
@@ -191,7 +191,7 @@ export function Zipcode({
             {...a}
             value={values.zipcode}
             onChange={(e) => form.change('zipcode', e.target.value)}
-            onBlur={() => form.blur('zipcode')}
+            onBlur={(e) => form.blur('zipcode', e.relatedTarget)}
             type="text"
             inputMode="numeric"
             autoComplete="postal-code"
@@ -213,7 +213,7 @@ export function Zipcode({
               {...a}
               value={values.city}
               onChange={(e) => form.change('city', e.target.value)}
-              onBlur={() => form.blur('city')}
+              onBlur={(e) => form.blur('city', e.relatedTarget)}
               autoComplete="address-level2"
             >
               {cities.map((name) => (
@@ -227,7 +227,7 @@ export function Zipcode({
               {...a}
               value={values.city}
               onChange={(e) => form.change('city', e.target.value)}
-              onBlur={() => form.blur('city')}
+              onBlur={(e) => form.blur('city', e.relatedTarget)}
               type="text"
               autoComplete="address-level2"
               maxLength={100}

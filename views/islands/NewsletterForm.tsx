@@ -32,7 +32,7 @@ export default function NewsletterForm(props: NewsletterFormProps) {
   const text = (name: NewsletterField) => ({
     value: values[name],
     onChange: (e: { target: { value: string } }) => form.change(name, e.target.value),
-    onBlur: () => form.blur(name),
+    onBlur: (e: { relatedTarget: EventTarget | null }) => form.blur(name, e.relatedTarget),
   });
   const consentError = errors.consent;
   return (
@@ -111,7 +111,7 @@ export default function NewsletterForm(props: NewsletterFormProps) {
               value={option}
               checked={values.consent === option}
               onChange={() => form.change('consent', option)}
-              onBlur={() => form.blur('consent')}
+              onBlur={(e) => form.blur('consent', e.relatedTarget)}
               aria-invalid={consentError ? true : undefined}
               required
             />{' '}

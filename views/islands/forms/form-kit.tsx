@@ -166,7 +166,12 @@ export function useContactForm<F extends string>(
     if (field === 'zipcode') lookUpCities(value);
   };
 
-  const blur = (field: F) => {
+  /**
+   * On blur, the field's rules. Not when the focus goes to the submit button: the message would move
+   * the button between press and release and swallow the click; the submit checks every field anyway.
+   */
+  const blur = (field: F, next?: EventTarget | null) => {
+    if (next instanceof HTMLElement && next.matches('button[type="submit"]')) return;
     const error = validateField(rules, field, values, context(values));
     setErrors((current) => {
       const next = { ...current };
