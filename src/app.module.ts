@@ -15,6 +15,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { BrandsModule } from './modules/brands/brands.module';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { CmsModule } from './modules/cms/cms.module';
+import { ContactModule } from './modules/contact/contact.module';
 import { GeoModule } from './modules/geo/geo.module';
 import { HealthModule } from './modules/health/health.module';
 import { HomeModule } from './modules/home/home.module';
@@ -63,6 +64,7 @@ export class AppModule {
         HomeModule,
         SearchModule,
         StoreFinderModule,
+        ContactModule,
         CmsModule,
       ],
       providers: [

@@ -149,6 +149,28 @@ export class AppCache implements OnApplicationShutdown {
     return this.countLocally(key, delta, windowSeconds);
   }
 
+  /**
+   * Runs one Lua script on the shared Redis (keys prefixed like the cache's own): `undefined` when
+   * there is no Redis (no REDIS_URL) or it fails, so the caller falls back to its in-process state
+   * (the contact form's rate limit: the form keeps working while Redis is down).
+   */
+  async evalOnRedis(script: string, keys: string[], args: string[]): Promise<{ value: unknown } | undefined> {
+    const store = this.cache.stores[0]?.store as Partial<RedisKeyvStore> | undefined;
+    if (typeof store?.getClient !== 'function' || typeof store.createKeyPrefix !== 'function') return undefined;
+    try {
+      const client = await store.getClient();
+      const value = await client.eval(script, {
+        keys: keys.map((key) => store.createKeyPrefix!(key, store.namespace)),
+        arguments: args,
+      });
+      this.storeWorked();
+      return { value };
+    } catch (error) {
+      this.storeFailed(error);
+      return undefined;
+    }
+  }
+
   private countLocally(key: string, delta: number, windowSeconds: number): number {
     const now = Date.now();
     let counter = this.counters.get(key);

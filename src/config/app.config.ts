@@ -227,6 +227,92 @@ export class EnvironmentVariables {
   @Min(1)
   @Max(365)
   EDITOR_SESSION_DAYS = 30;
+
+  /**
+   * The SMTP server of outgoing mail (smtp:// or smtps://, credentials in the URL). Unset: mails are
+   * written as .eml files under MAIL_DIR, so a fresh clone shows what it would send.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string = undefined;
+
+  /** Where mails go without SMTP_URL (one .eml file per mail). */
+  @IsString()
+  MAIL_DIR = 'var/mail';
+
+  /** Sender of every mail. */
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM = 'Site <no-reply@localhost>';
+
+  /** The service desk that receives the contact requests. */
+  @IsString()
+  @Matches(/^[^\s@]+@[^\s@]+$/, { message: 'must be an e-mail address' })
+  CONTACT_MAIL_TO = 'service-client@localhost';
+
+  /** How often the outbox worker looks for mail to send (ms; 0 = no worker in this process). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600000)
+  MAIL_WORKER_INTERVAL_MS = 5000;
+
+  /** Attempts before a mail is given up and marked for the team. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  MAIL_MAX_ATTEMPTS = 8;
+
+  /** reCAPTCHA v3 secret (server side). Unset: tokens are not verified (anti-spam = honeypot, fill time, rate limit). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  RECAPTCHA_SECRET?: string = undefined;
+
+  /** reCAPTCHA v3 site key (browser side); the island asks a token at submit only when set. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{10,100}$/, { message: 'must be a reCAPTCHA site key' })
+  RECAPTCHA_SITE_KEY?: string = undefined;
+
+  /** The verification endpoint (a local stub in tests). */
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+  /** Lowest reCAPTCHA v3 score accepted (0 bot … 1 human). */
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @Min(0)
+  @Max(1)
+  RECAPTCHA_MIN_SCORE = 0.5;
+
+  /** The verification call gives up after this long (the request is then kept as unverified). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(30000)
+  RECAPTCHA_TIMEOUT_MS = 3000;
+
+  /** A form sent sooner than this after it was shown is refused (bots fill forms instantly). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600)
+  CONTACT_MIN_FILL_SECONDS = 3;
+
+  /** Posts of the contact and newsletter forms allowed per client address and window. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  CONTACT_RATE_LIMIT = 5;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86400)
+  CONTACT_RATE_WINDOW_SECONDS = 600;
 }
 
 /** The CSRF secret outside production: public, so never accepted when NODE_ENV=production. */

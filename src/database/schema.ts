@@ -690,4 +690,75 @@ export interface DB {
   search_miss: SearchMissTable;
   store: StoreTable;
   store_brand: StoreBrandTable;
+  contact_request: ContactRequestTable;
+  newsletter_subscription: NewsletterSubscriptionTable;
+  mail_outbox: MailOutboxTable;
+}
+
+/** The documentation address of a contact request. */
+export interface ContactAddressJson {
+  address_1: string;
+  address_2: string;
+  zipcode: string;
+  city: string;
+}
+
+/** A contact request (migration 0017, SPEC §3 "Contact request"). */
+export interface ContactRequestTable {
+  id: Generated<string>;
+  submission: string;
+  shop_id: number;
+  locale: string;
+  profile: string;
+  provincial: number | null;
+  subject: string;
+  civility_id: number;
+  lastname: string;
+  firstname: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  address: JSONColumnType<ContactAddressJson | null, string | null, string | null>;
+  terms_accepted: boolean;
+  newsletter: Generated<boolean>;
+  captcha: 'verified' | 'unverified' | 'none';
+  captcha_score: number | null;
+  created_at: Generated<Date>;
+  last_exchange_at: Generated<Date>;
+}
+
+/** A newsletter prospect (migration 0017, SPEC §3 "Newsletter"), double opt-in. */
+export interface NewsletterSubscriptionTable {
+  id: Generated<string>;
+  shop_id: number;
+  locale: string;
+  email: string;
+  civility_id: number;
+  lastname: string;
+  firstname: string;
+  zipcode: string;
+  city: string;
+  consent: boolean;
+  origin: string | null;
+  status: Generated<'pending' | 'confirmed' | 'unsubscribed'>;
+  created_at: Generated<Date>;
+  confirmed_at: Date | null;
+  last_activity_at: Generated<Date>;
+}
+
+/** A mail waiting for (or done with) the outbox worker (migration 0017). */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  reference: string | null;
+  created_at: Generated<Date>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  locked_until: Date | null;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
 }

@@ -260,6 +260,8 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/store-positions' },
   { path: '/api/v1/places', required: { q: 'Lausanne' } },
   { path: '/api/v1/reverse-geocoding', required: { latitude: '46.52', longitude: '6.63' } },
+  { path: '/api/v1/civilities', required: { language: 'fr' } },
+  { path: '/api/v1/provincials' },
 ];
 
 // Path parameters of page routes, by the route table's parameter kinds.
@@ -493,6 +495,10 @@ const METHOD_PATHS = [
   '/api/v1/product/1',
   '/media/product/x/y/card.png',
   '/health/live',
+  '/contactez-nous',
+  '/newsletter',
+  '/api/v1/contact',
+  '/api/v1/newsletter',
 ];
 
 /** Media and documents: answered by their own controllers, with their own small 404. */

@@ -35,4 +35,6 @@ export const ISLANDS: Record<string, Loader> = {
   SearchListing: () => import('./SearchListing'),
   SearchPanel: () => import('./SearchPanel'),
   StoreFinder: () => import('./StoreFinder'),
+  ContactForm: () => import('./ContactForm'),
+  NewsletterForm: () => import('./NewsletterForm'),
 };

@@ -1,10 +1,13 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService, type HealthCheckResult } from '@nestjs/terminus';
-import { ReadinessIndicators } from './readiness.indicators';
+import { HealthRepository } from './health.repository';
+import { CHECK_TIMEOUT_MS, ReadinessIndicators } from './readiness.indicators';
 
 export interface Readiness {
   status: 'ok' | 'unavailable';
   checks: { database: boolean; cache: boolean; migrations: boolean; accepting: boolean };
+  /** Only when there is something to say: mails waiting in the outbox (SMTP down), or given up. */
+  details?: { mailOutbox: { pending: number; failed: number } };
 }
 
 /**
@@ -16,6 +19,7 @@ export class HealthService {
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: ReadinessIndicators,
+    private readonly repository: HealthRepository,
   ) {}
 
   async readiness(): Promise<Readiness> {
@@ -32,6 +36,28 @@ export class HealthService {
       // Terminus says "shutting_down" once Nest's shutdown hooks run.
       accepting: up('accepting') && result.status !== 'shutting_down',
     };
-    return { status: Object.values(checks).every(Boolean) ? 'ok' : 'unavailable', checks };
+    const status = Object.values(checks).every(Boolean) ? 'ok' : 'unavailable';
+    // A mail backlog does not make the replica unready (the site works; mails wait): it is reported.
+    const mailOutbox = checks.database ? await this.mailBacklog() : null;
+    return mailOutbox && mailOutbox.pending + mailOutbox.failed > 0
+      ? { status, checks, details: { mailOutbox } }
+      : { status, checks };
+  }
+
+  private async mailBacklog(): Promise<{ pending: number; failed: number } | null> {
+    if (typeof this.repository.mailBacklog !== 'function') return null;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        this.repository.mailBacklog(),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(resolve, CHECK_TIMEOUT_MS, null);
+        }),
+      ]);
+    } catch {
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

@@ -1,0 +1,160 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CANTONS,
+  CIVILITIES,
+  CONTACT_FIELDS,
+  CONTACT_RULES,
+  needsAddress,
+  needsCanton,
+  readValues,
+  validateForm,
+  type ContactField,
+  type ContactValues,
+  type FormError,
+  type FormErrors,
+} from '../../../contracts/forms';
+import type { Translate } from '../../../contracts/i18n';
+import type { SiteContext } from '../../common/site/site.types';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import { RenderService } from '../../render/render.service';
+import { LocalityService } from '../geo';
+import { AntiSpam, type Channel } from './anti-spam';
+import { ContactRepository } from './contact.repository';
+
+/** A post as the controllers hand it over: the body, and who sent it. */
+export interface Submission {
+  body: unknown;
+  channel: Channel;
+  ip?: string;
+}
+
+/** What became of a post: accepted (stored, or a bot silently dropped), or refused with its messages. */
+export type SubmitOutcome<F extends string> =
+  | { ok: true }
+  | {
+      ok: false;
+      status: number;
+      /** The API's error code of the whole submission (`INVALID_INPUT`, `RECAPTCHA_ERROR`…). */
+      code: string;
+      values: Record<F, string>;
+      errors: FormErrors<F>;
+      formError: FormError;
+      /** The localities of the posted postcode. */
+      cities: string[];
+    };
+
+const field = (body: unknown, name: string): unknown =>
+  body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+
+/**
+ * The contact request (SPEC §3, §5, issue 13): the shared rule set (contracts/forms.ts) with the
+ * postcode's localities, the anti-spam lines, then the request stored with its mail to the service
+ * desk (one transaction) before the visitor hears it was sent.
+ */
+@Injectable()
+export class ContactService {
+  constructor(
+    private readonly repository: ContactRepository,
+    private readonly localities: LocalityService,
+    private readonly antiSpam: AntiSpam,
+    private readonly render: RenderService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async submit(site: SiteContext, post: Submission): Promise<SubmitOutcome<ContactField>> {
+    const values = readValues(CONTACT_FIELDS, post.body);
+    const cities = await this.localities.citiesOf(values.zipcode);
+    const spamInput = {
+      channel: post.channel,
+      honeypot: field(post.body, 'website'),
+      formToken: field(post.body, 'form_token'),
+      submission: field(post.body, 'submission'),
+      captchaToken: field(post.body, 'captcha_token'),
+      action: 'contact',
+      hostname: site.hostname,
+      ip: post.ip,
+    };
+    const refuse = (status: number, code: string, formError: FormError, errors: FormErrors<ContactField> = {}) =>
+      ({ ok: false, status, code, values, errors, formError, cities }) as const;
+
+    const screened = this.antiSpam.screen(spamInput);
+    if ('verdict' in screened) {
+      if (screened.verdict === 'drop') return { ok: true };
+      return refuse(screened.status, screened.code, screened.formError);
+    }
+    const errors = validateForm(CONTACT_RULES, values, { cities });
+    if (Object.keys(errors).length > 0) return refuse(400, 'INVALID_INPUT', { key: 'contact.form_error' }, errors);
+    const verdict = await this.antiSpam.verify(spamInput, screened.submission);
+    if (verdict.verdict === 'refuse') return refuse(verdict.status, verdict.code, verdict.formError);
+    if (verdict.verdict === 'drop') return { ok: true };
+
+    const t = this.render.translator(site.locale);
+    await this.repository.storeRequest(
+      {
+        submission: verdict.submission,
+        shop_id: site.shop.id,
+        locale: site.locale,
+        profile: values.profile,
+        provincial: needsCanton(values) && values.provincial ? Number(values.provincial) : null,
+        subject: values.subject,
+        civility_id: Number(values.civility),
+        lastname: values.lastname.trim(),
+        firstname: values.firstname.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim() || null,
+        message: values.message,
+        address: needsAddress(values)
+          ? JSON.stringify({
+              address_1: values.address_1.trim(),
+              address_2: values.address_2.trim(),
+              zipcode: values.zipcode.trim(),
+              city: values.city.trim(),
+            })
+          : null,
+        terms_accepted: true,
+        newsletter: ['on', 'true', '1'].includes(values.newsletter),
+        captcha: verdict.captcha,
+        captcha_score: verdict.score,
+      },
+      (id) => ({
+        kind: 'contact_request',
+        recipient: this.config.CONTACT_MAIL_TO,
+        subject: t('contact.mail.request_subject', { subject: t(`contact.subject_${values.subject}` as never) }),
+        body: this.deskMail(t, values, site, verdict.captcha, id),
+        reference: `contact_request:${id}`,
+      }),
+    );
+    return { ok: true };
+  }
+
+  /** The mail to the service desk: every field, labelled in the site's language. */
+  private deskMail(t: Translate, values: ContactValues, site: SiteContext, captcha: string, id: string): string {
+    const civility = CIVILITIES.find((c) => String(c.id) === values.civility)?.labels[site.locale] ?? '';
+    const canton = CANTONS.find((c) => String(c.id) === values.provincial);
+    const line = (label: string, value: string) => `${label}: ${value}`;
+    const lines = [
+      line('#', id),
+      line(t('contact.profile'), t(`contact.profile_${values.profile}` as never)),
+      ...(needsCanton(values) && canton ? [line(t('contact.provincial'), `${canton.fr} / ${canton.de}`)] : []),
+      line(t('contact.subject'), t(`contact.subject_${values.subject}` as never)),
+      line(t('contact.civility'), civility),
+      line(t('contact.lastname'), values.lastname.trim()),
+      line(t('contact.firstname'), values.firstname.trim()),
+      line(t('contact.email'), values.email.trim()),
+      ...(values.phone.trim() ? [line(t('contact.phone'), values.phone.trim())] : []),
+      ...(needsAddress(values)
+        ? [
+            line(t('contact.address_1'), values.address_1.trim()),
+            ...(values.address_2.trim() ? [line(t('contact.address_2'), values.address_2.trim())] : []),
+            line(`${t('contact.zipcode')} / ${t('contact.city')}`, `${values.zipcode.trim()} ${values.city.trim()}`),
+          ]
+        : []),
+      line(t('contact.newsletter_info'), ['on', 'true', '1'].includes(values.newsletter) ? '✓' : '—'),
+      line('Site', `${site.hostname} (${site.locale})`),
+      line('Captcha', captcha),
+      '',
+      values.message,
+    ];
+    return lines.join('\n');
+  }
+}

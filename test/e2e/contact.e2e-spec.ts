@@ -1,0 +1,730 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { SMTPServer } from 'smtp-server';
+import request, { type Response as TestResponse } from 'supertest';
+import { FormTokens } from '../../src/modules/contact/form-token';
+import { OutboxWorker } from '../../src/modules/contact';
+import { RetentionJob } from '../../src/modules/contact/retention.job';
+import { DE, FR, startTestApp, type TestApp } from '../support/app';
+import { decodeHtml } from '../support/http';
+import { javaAvailable, nuErrors } from '../support/nu';
+
+/** SPEC §5 word for word (fr) and the German written for it ('Bitte eine Kantone wählen' as given). */
+const MESSAGES = {
+  [FR]: {
+    firstname: 'Veuillez renseigner votre prénom.',
+    lastname: 'Veuillez renseigner votre nom de famille.',
+    email: 'Veuillez renseigner une adresse e-mail valide.',
+    zipcode: "Merci d'indiquer un code postal valide",
+    city: 'Veuillez renseigner une ville.',
+    civility: 'Veuillez renseigner votre civilité',
+    profile: 'Veuillez sélectionner un profil',
+    subject: "Veuillez sélectionner l'objet de votre demande",
+    message: 'Veuillez saisir un message',
+    option: 'Veuillez sélectionner une option',
+    canton: 'Veuillez sélectionner un canton',
+    general: 'Merci de bien remplir tous les champs obligatoires.',
+    captcha: 'La protection anti-spam à déclenchée une erreur, merci de réessayer.',
+    title: 'Contactez-nous',
+    confirmTitle: 'Votre demande de contact',
+    confirmText: 'La demande de contact a bien été envoyée.',
+    crumb: 'Confirmation',
+  },
+  [DE]: {
+    firstname: 'Bitte geben Sie Ihren Vornamen ein.',
+    lastname: 'Bitte geben Sie Ihren Nachnamen ein.',
+    email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    zipcode: 'Bitte geben Sie eine gültige Postleitzahl an',
+    city: 'Bitte geben Sie einen Ort ein.',
+    civility: 'Bitte geben Sie Ihre Anrede an',
+    profile: 'Bitte wählen Sie ein Profil',
+    subject: 'Bitte wählen Sie den Betreff Ihrer Anfrage',
+    message: 'Bitte geben Sie eine Nachricht ein',
+    option: 'Bitte wählen Sie eine Option',
+    canton: 'Bitte eine Kantone wählen',
+    general: 'Bitte füllen Sie alle Pflichtfelder aus.',
+    captcha: 'Der Spam-Schutz hat einen Fehler ausgelöst, bitte versuchen Sie es erneut.',
+    title: 'Kontakt',
+    confirmTitle: 'Ihre Kontaktanfrage',
+    confirmText: 'Ihre Kontaktanfrage wurde erfolgreich gesendet.',
+    crumb: 'Bestätigung',
+  },
+} as const;
+
+const PATHS = {
+  [FR]: { contact: '/contactez-nous', confirmation: '/contactez-nous/confirmation', newsletter: '/newsletter' },
+  [DE]: { contact: '/kontakt', confirmation: '/kontakt/bestatigung', newsletter: '/newsletter' },
+} as const;
+
+type Host = typeof FR | typeof DE;
+
+/** Each test speaks from its own client address (TRUST_PROXY=1): rate limits stay per test. */
+let lastAddress = 0;
+const newAddress = () => `203.0.113.${++lastAddress}`;
+
+/** A local stand-in for the reCAPTCHA verification endpoint: the token says what it answers. */
+function captchaStub(): Promise<{ server: Server; url: string; calls: string[] }> {
+  const calls: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      const token = form.get('response') ?? '';
+      calls.push(token);
+      if (form.get('secret') !== 'test-secret') return void res.writeHead(200).end(JSON.stringify({ success: false }));
+      if (token === 'down') return void res.writeHead(503).end();
+      if (token === 'hang') return; // never answers: the timeout decides
+      const [verdict, host = 'produits.localhost', action = 'contact'] = token.split('_');
+      const answer = {
+        success: verdict !== 'fail',
+        score: verdict === 'low' ? 0.1 : 0.9,
+        action,
+        hostname: host,
+      };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/verify`, calls }),
+    ),
+  );
+}
+
+interface Smtp {
+  server: SMTPServer;
+  received: string[];
+}
+
+function startSmtp(port: number, received: string[]): Promise<Smtp> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push(data);
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve({ server, received }));
+  });
+}
+
+const stopSmtp = (smtp: Smtp) => new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+
+function setCookies(res: TestResponse): string[] {
+  const header = res.headers['set-cookie'] as unknown as string[] | string | undefined;
+  return header === undefined ? [] : Array.isArray(header) ? header : [header];
+}
+
+/** A browser: its cookies, address, and the hidden fields of the last form it read. */
+interface Visitor {
+  host: Host;
+  ip: string;
+  cookie: string;
+  hidden: Record<string, string>;
+}
+
+const hiddenFields = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], decodeHtml(m[2])]),
+  );
+
+/** The text of a field's message, found through the field's aria-describedby (SPEC: tied to its field). */
+function fieldMessage(html: string, form: string, field: string): string | null {
+  const id = `${form}-${field}-error`;
+  const match = new RegExp(`<p class="form-field__error" id="${id}">([^<]*)</p>`).exec(html);
+  if (!match) return null;
+  expect(html).toMatch(new RegExp(`aria-describedby="[^"]*${id}[^"]*"`));
+  return decodeHtml(match[1]);
+}
+
+const toast = (html: string) => {
+  const match = /<div class="form-toast form-toast--danger" role="alert"><p>([^<]*)<\/p>/.exec(html);
+  return match ? decodeHtml(match[1]) : null;
+};
+
+const VALID_CONTACT = {
+  profile: 'customer',
+  subject: 'product_information',
+  civility: '1',
+  lastname: 'Dupont',
+  firstname: 'Léa',
+  email: 'lea.dupont@example.ch',
+  phone: '+41 21 555 12 34',
+  message: 'Bonjour, le produit convient-il aux enfants ?',
+  terms: 'on',
+};
+
+const VALID_NEWSLETTER = {
+  civility: '2',
+  lastname: 'Muster',
+  firstname: 'Hans',
+  email: 'Hans.Muster@example.ch',
+  zipcode: '8001',
+  city: 'Zürich',
+  consent: 'yes',
+  origin: 'PHA',
+};
+
+describe('contact form, confirmation and newsletter (e2e)', () => {
+  let t: TestApp;
+  let stub: Awaited<ReturnType<typeof captchaStub>>;
+  let smtp: Smtp;
+  let smtpPort: number;
+  let tokens: FormTokens;
+  const received: string[] = [];
+  /** Pages with every message shown, for the W3C Nu checker. */
+  const nuPages: Record<string, string> = {};
+
+  beforeAll(async () => {
+    stub = await captchaStub();
+    smtp = await startSmtp(0, received);
+    smtpPort = (smtp.server.server.address() as AddressInfo).port;
+    t = await startTestApp({
+      TRUST_PROXY: '1',
+      RECAPTCHA_SECRET: 'test-secret',
+      RECAPTCHA_SITE_KEY: 'test-site-key-0123',
+      RECAPTCHA_VERIFY_URL: stub.url,
+      RECAPTCHA_TIMEOUT_MS: '500',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_WORKER_INTERVAL_MS: '0',
+      MAIL_MAX_ATTEMPTS: '3',
+      CONTACT_RATE_LIMIT: '12',
+    });
+    tokens = t.app.get(FormTokens);
+  });
+
+  afterAll(async () => {
+    await t?.app.close();
+    await stopSmtp(smtp);
+    await new Promise((resolve) => stub.server.close(resolve));
+  });
+
+  async function open(host: Host, path: string, ip = newAddress()): Promise<{ v: Visitor; html: string }> {
+    const res = await request(t.server).get(path).set('Host', host).set('X-Forwarded-For', ip);
+    expect(res.status).toBe(200);
+    const cookie = setCookies(res)
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    return { v: { host, ip, cookie, hidden: hiddenFields(res.text) }, html: res.text };
+  }
+
+  /** Posts like the browser, with a form token old enough (the minimum fill time passed). */
+  function post(v: Visitor, path: string, fields: Record<string, string>, options: { fresh?: boolean } = {}) {
+    const body = {
+      ...v.hidden,
+      ...(options.fresh ? {} : { form_token: tokens.issue(Date.now() - 10_000) }),
+      ...fields,
+    };
+    return request(t.server)
+      .post(path)
+      .set('Host', v.host)
+      .set('X-Forwarded-For', v.ip)
+      .set('Cookie', v.cookie)
+      .type('form')
+      .send(body);
+  }
+
+  const requestsOf = (email: string) =>
+    t.db.selectFrom('contact_request').selectAll().where('email', '=', email).execute();
+
+  describe.each([FR, DE] as Host[])('on %s', (host) => {
+    const m = MESSAGES[host];
+    const paths = PATHS[host];
+
+    it('shows the form with its starred fields, tokens, and no cache', async () => {
+      const res = await request(t.server).get(paths.contact).set('Host', host);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toMatch(/no-store/);
+      const html = decodeHtml(res.text);
+      expect(html).toContain(`<h1 id="contact-title">${m.title}</h1>`);
+      for (const name of ['_csrf', 'form_token', 'captcha_token']) expect(html).toContain(`name="${name}"`);
+      expect(html).toContain('name="website"'); // the honeypot
+      expect((html.match(/form-field__star/g) ?? []).length).toBe(8); // the canton and the address block: required once revealed
+      // Civilities from the server; the documentation request only when the catalogue is asked.
+      expect(html).toContain(host === FR ? '>Madame<' : '>Frau<');
+      expect(html).not.toContain('value="documentation"');
+      const catalogue = await request(t.server).get(`${paths.contact}?catalogue`).set('Host', host);
+      expect(catalogue.text).toContain('value="documentation"');
+    });
+
+    it('answers an empty post with every message of SPEC §5 beside its field, and the general toast', async () => {
+      const { v } = await open(host, paths.contact);
+      const res = await post(v, paths.contact, { profile: 'pharmacist', subject: 'documentation' });
+      expect(res.status).toBe(400);
+      const html = res.text;
+      nuPages[`${host}-contact-errors`] = html;
+      expect(toast(html)).toBe(m.general);
+      expect(fieldMessage(html, 'contact', 'civility')).toBe(m.civility);
+      expect(fieldMessage(html, 'contact', 'lastname')).toBe(m.lastname);
+      expect(fieldMessage(html, 'contact', 'firstname')).toBe(m.firstname);
+      expect(fieldMessage(html, 'contact', 'email')).toBe(m.email);
+      expect(fieldMessage(html, 'contact', 'message')).toBe(m.message);
+      expect(fieldMessage(html, 'contact', 'provincial')).toBe(m.canton);
+      expect(fieldMessage(html, 'contact', 'zipcode')).toBe(m.zipcode);
+      expect(fieldMessage(html, 'contact', 'city')).toBe(m.city);
+      const none = await post(v, paths.contact, {});
+      expect(fieldMessage(none.text, 'contact', 'profile')).toBe(m.profile);
+      expect(fieldMessage(none.text, 'contact', 'subject')).toBe(m.subject);
+    });
+
+    it('round-trips without JavaScript: values kept, then 303 to the confirmation; a reload sends nothing', async () => {
+      const email = `round.trip.${host}@example.ch`;
+      const { v } = await open(host, paths.contact);
+      const bad = await post(v, paths.contact, { ...VALID_CONTACT, email, lastname: 'Dup5nt' });
+      expect(bad.status).toBe(400);
+      expect(bad.text).toContain(`value="${email}"`);
+      expect(bad.text).toContain('Bonjour, le produit convient-il aux enfants ?');
+      const ok = await post(v, paths.contact, { ...VALID_CONTACT, email });
+      expect(ok.status).toBe(303);
+      expect(ok.headers.location).toBe(paths.confirmation);
+      expect(await requestsOf(email)).toHaveLength(1);
+      const page = await request(t.server).get(paths.confirmation).set('Host', host);
+      expect(page.status).toBe(200);
+      const html = decodeHtml(page.text);
+      expect(html).toContain(m.confirmTitle);
+      expect(html).toContain(m.confirmText);
+      expect(html).toContain(`>${m.title}</a>`);
+      expect(html).toContain(m.crumb);
+      await request(t.server).get(paths.confirmation).set('Host', host);
+      expect(await requestsOf(email)).toHaveLength(1);
+    });
+
+    it('newsletter: every message, then a pending subscription and its opt-in mail', async () => {
+      const { v, html } = await open(host, paths.newsletter);
+      expect(decodeHtml(html)).toContain(host === FR ? 'Pharmacien' : 'Apotheker');
+      const empty = await post(v, paths.newsletter, {});
+      expect(empty.status).toBe(400);
+      nuPages[`${host}-newsletter-errors`] = empty.text;
+      expect(fieldMessage(empty.text, 'newsletter', 'civility')).toBe(m.civility);
+      expect(fieldMessage(empty.text, 'newsletter', 'zipcode')).toBe(m.zipcode);
+      expect(fieldMessage(empty.text, 'newsletter', 'city')).toBe(m.city);
+      expect(decodeHtml(empty.text)).toContain(
+        `<p class="form-field__error" id="newsletter-consent-error">${m.option}</p>`,
+      );
+      const email = `news.${host}@example.ch`;
+      const ok = await post(v, paths.newsletter, { ...VALID_NEWSLETTER, email });
+      expect(ok.status).toBe(303);
+      expect(ok.headers.location).toBe(`${paths.confirmation}?type=newsletter`);
+      const row = await t.db
+        .selectFrom('newsletter_subscription')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('pending');
+    });
+  });
+
+  describe('rules', () => {
+    it.each([';', '*', '@', '.', '%', '^', '=', '1', '5', '9'])('refuses %s in the last and first names', async (c) => {
+      const { v } = await open(FR, '/contactez-nous');
+      const res = await post(v, '/contactez-nous', { ...VALID_CONTACT, lastname: `Du${c}pont`, firstname: `L${c}a` });
+      expect(res.status).toBe(400);
+      expect(fieldMessage(res.text, 'contact', 'lastname')).toBe(MESSAGES[FR].lastname);
+      expect(fieldMessage(res.text, 'contact', 'firstname')).toBe(MESSAGES[FR].firstname);
+    });
+
+    it('accepts 0, hyphens, apostrophes and accents in names', async () => {
+      const { v } = await open(FR, '/contactez-nous');
+      const res = await post(v, '/contactez-nous', {
+        ...VALID_CONTACT,
+        lastname: "D'Ar-0 Çé",
+        email: 'names@example.ch',
+      });
+      expect(res.status).toBe(303);
+    });
+
+    it('asks the canton only of a non-customer', async () => {
+      const { v } = await open(FR, '/contactez-nous');
+      const customer = await post(v, '/contactez-nous', { ...VALID_CONTACT, email: 'canton.customer@example.ch' });
+      expect(customer.status).toBe(303);
+      for (const profile of ['health_professional', 'pharmacist', 'other']) {
+        const res = await post(v, '/contactez-nous', { ...VALID_CONTACT, profile });
+        expect(fieldMessage(res.text, 'contact', 'provincial')).toBe(MESSAGES[FR].canton);
+      }
+      const bad = await post(v, '/contactez-nous', { ...VALID_CONTACT, profile: 'pharmacist', provincial: '27' });
+      expect(fieldMessage(bad.text, 'contact', 'provincial')).toBe(MESSAGES[FR].canton);
+      const ok = await post(v, '/contactez-nous', {
+        ...VALID_CONTACT,
+        profile: 'pharmacist',
+        provincial: '22',
+        email: 'canton.pharmacist@example.ch',
+      });
+      expect(ok.status).toBe(303);
+      expect((await requestsOf('canton.pharmacist@example.ch'))[0]?.provincial).toBe(22);
+    });
+
+    it('documentation: address line 1, a 4-digit zipcode that names a city, and a city of that zipcode', async () => {
+      const { v } = await open(FR, '/contactez-nous?catalogue');
+      const doc = { ...VALID_CONTACT, subject: 'documentation' };
+      const cases: Array<[Record<string, string>, string, string]> = [
+        [{ zipcode: '1003', city: 'Lausanne' }, 'address_1', 'Veuillez renseigner une adresse.'],
+        [{ address_1: 'Rue du Bourg 1', zipcode: '100', city: 'Lausanne' }, 'zipcode', MESSAGES[FR].zipcode],
+        [{ address_1: 'Rue du Bourg 1', zipcode: '10034', city: 'Lausanne' }, 'zipcode', MESSAGES[FR].zipcode],
+        [{ address_1: 'Rue du Bourg 1', zipcode: '0000', city: 'Lausanne' }, 'zipcode', MESSAGES[FR].zipcode],
+        [{ address_1: 'Rue du Bourg 1', zipcode: '1003', city: 'Genève' }, 'city', MESSAGES[FR].city],
+        [{ address_1: 'Rue du Bourg 1', zipcode: '1003', city: '' }, 'city', MESSAGES[FR].city],
+      ];
+      for (const [fields, field, text] of cases) {
+        const res = await post(v, '/contactez-nous?catalogue', { ...doc, ...fields });
+        expect([field, res.status]).toEqual([field, 400]);
+        expect(fieldMessage(res.text, 'contact', field)).toBe(text);
+      }
+      // The posted zipcode's localities come back as the city choice.
+      const again = await post(v, '/contactez-nous?catalogue', { ...doc, zipcode: '1003', city: '' });
+      expect(again.text).toMatch(/<select[^>]*name="city"[^>]*>.*Lausanne/s);
+      const ok = await post(v, '/contactez-nous?catalogue', {
+        ...doc,
+        address_1: 'Rue du Bourg 1',
+        zipcode: '1003',
+        city: 'Lausanne',
+        email: 'doc@example.ch',
+      });
+      expect(ok.status).toBe(303);
+      const [row] = await requestsOf('doc@example.ch');
+      expect(row?.address).toEqual({ address_1: 'Rue du Bourg 1', address_2: '', zipcode: '1003', city: 'Lausanne' });
+    });
+
+    it('refuses an over-long message with the bound in the text', async () => {
+      const { v } = await open(FR, '/contactez-nous');
+      const res = await post(v, '/contactez-nous', { ...VALID_CONTACT, message: 'x'.repeat(5001) });
+      expect(fieldMessage(res.text, 'contact', 'message')).toBe('Ce champ ne doit pas dépasser 5000 caractères.');
+    });
+  });
+
+  describe('security and anti-spam', () => {
+    it('refuses a post without its CSRF token (403) and stores nothing', async () => {
+      const { v } = await open(FR, '/contactez-nous');
+      const res = await post({ ...v, hidden: { ...v.hidden, _csrf: 'forged' } }, '/contactez-nous', {
+        ...VALID_CONTACT,
+        email: 'csrf@example.ch',
+      });
+      expect(res.status).toBe(403);
+      const noCookie = await post({ ...v, cookie: '' }, '/contactez-nous', {
+        ...VALID_CONTACT,
+        email: 'csrf@example.ch',
+      });
+      expect(noCookie.status).toBe(403);
+      expect(await requestsOf('csrf@example.ch')).toHaveLength(0);
+    });
+
+    it('drops a filled honeypot: the bot sees the confirmation, nothing is stored', async () => {
+      const { v } = await open(FR, '/contactez-nous');
+      const res = await post(v, '/contactez-nous', {
+        ...VALID_CONTACT,
+        email: 'bot@example.ch',
+        website: 'http://spam',
+      });
+      expect(res.status).toBe(303);
+      expect(await requestsOf('bot@example.ch')).toHaveLength(0);
+    });
+
+    it('refuses a form sent sooner than the minimum fill time, and a forged form token', async () => {
+      const { v } = await open(FR, '/contactez-nous');
+      const fast = await post(v, '/contactez-nous', { ...VALID_CONTACT, email: 'fast@example.ch' }, { fresh: true });
+      expect(fast.status).toBe(400);
+      expect(toast(fast.text)).toBe('Votre envoi a été trop rapide. Vérifiez le formulaire et envoyez-le à nouveau.');
+      expect(fast.text).toContain('value="fast@example.ch"');
+      const forged = await post(v, '/contactez-nous', {
+        ...VALID_CONTACT,
+        form_token: '1.2.3',
+        email: 'fast@example.ch',
+      });
+      expect(toast(forged.text)).toBe("Une erreur inconnue s'est produite");
+      expect(await requestsOf('fast@example.ch')).toHaveLength(0);
+    });
+
+    it('stores a double submit once', async () => {
+      const { v } = await open(FR, '/contactez-nous');
+      const body = { ...VALID_CONTACT, email: 'twice@example.ch', form_token: tokens.issue(Date.now() - 10_000) };
+      const [a, b] = await Promise.all([post(v, '/contactez-nous', body), post(v, '/contactez-nous', body)]);
+      expect([a.status, b.status]).toEqual([303, 303]);
+      expect(await requestsOf('twice@example.ch')).toHaveLength(1);
+      expect(
+        await t.db.selectFrom('mail_outbox').select('id').where('body', 'like', '%twice@example.ch%').execute(),
+      ).toHaveLength(1);
+    });
+
+    it('rate-limits per client address (429, values kept); a forged X-Forwarded-For entry does not help', async () => {
+      const ip = newAddress();
+      const { v } = await open(FR, '/contactez-nous', ip);
+      const statuses: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        // The client adds its own leftmost entry: with TRUST_PROXY=1 only the proxy's (last) one counts.
+        const res = await post({ ...v, ip: `10.9.9.${i}, ${ip}` }, '/contactez-nous', {
+          lastname: `Essai`,
+          email: 'limit@example.ch',
+        });
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(toast(res.text)).toBe(
+            "Trop d'envois depuis votre connexion. Merci de réessayer dans quelques minutes.",
+          );
+          expect(res.text).toContain('value="limit@example.ch"');
+        }
+      }
+      expect(statuses).toEqual([...Array<number>(12).fill(400), 429, 429]);
+      const other = await open(FR, '/contactez-nous');
+      expect((await post(other.v, '/contactez-nous', {})).status).toBe(400);
+    });
+
+    it('captcha: a good token is verified; RECAPTCHA_ERROR on refusal; unreachable keeps the request unverified', async () => {
+      const { v } = await open(FR, '/contactez-nous');
+      const send = (token: string, email: string) =>
+        post(v, '/contactez-nous', { ...VALID_CONTACT, email, captcha_token: token });
+      expect((await send('good', 'captcha.good@example.ch')).status).toBe(303);
+      expect((await requestsOf('captcha.good@example.ch'))[0]).toMatchObject({ captcha: 'verified' });
+      for (const token of ['low', 'fail', 'good_evil.example', 'good_produits.localhost_login']) {
+        const res = await send(token, 'captcha.bad@example.ch');
+        expect([token, res.status]).toEqual([token, 400]);
+        expect(toast(res.text)).toBe(MESSAGES[FR].captcha);
+      }
+      expect(await requestsOf('captcha.bad@example.ch')).toHaveLength(0);
+      expect((await send('down', 'captcha.down@example.ch')).status).toBe(303);
+      expect((await send('hang', 'captcha.hang@example.ch')).status).toBe(303);
+      expect((await requestsOf('captcha.down@example.ch'))[0]).toMatchObject({ captcha: 'unverified' });
+      expect((await requestsOf('captcha.hang@example.ch'))[0]).toMatchObject({ captcha: 'unverified' });
+      // Without JavaScript there is no token: kept with captcha "none" (honeypot, fill time, rate limit).
+      expect((await send('', 'captcha.none@example.ch')).status).toBe(303);
+      expect((await requestsOf('captcha.none@example.ch'))[0]).toMatchObject({ captcha: 'none' });
+    });
+  });
+
+  describe('API', () => {
+    const api = (method: 'get' | 'post', path: string, host: Host = FR) =>
+      request(t.server)[method](path).set('Host', host).set('X-Forwarded-For', newAddress());
+
+    it('GET /api/v1/civilities?language= and /api/v1/provincials (26 cantons, French and German names)', async () => {
+      const fr = await api('get', '/api/v1/civilities?language=fr');
+      expect(fr.body).toEqual({
+        data: {
+          items: [
+            { id: 1, label: 'Madame' },
+            { id: 2, label: 'Monsieur' },
+          ],
+          total: 2,
+        },
+      });
+      const de = await api('get', '/api/v1/civilities?language=de');
+      expect(de.body.data.items.map((c: { label: string }) => c.label)).toEqual(['Frau', 'Herr']);
+      expect((await api('get', '/api/v1/civilities?language=xx')).status).toBe(400);
+      const cantons = await api('get', '/api/v1/provincials', DE);
+      expect(cantons.body.data.total).toBe(26);
+      expect(cantons.body.data.items).toContainEqual({
+        id: 22,
+        code: 'VD',
+        name: 'Waadt',
+        names: { fr: 'Vaud', de: 'Waadt' },
+      });
+      expect((await api('get', '/api/v1/provincials?foo=1')).status).toBe(400);
+    });
+
+    it('POST /api/v1/contact: 201, 400 with a code per field, RECAPTCHA_ERROR, and a missing token', async () => {
+      const created = await api('post', '/api/v1/contact').send({
+        ...VALID_CONTACT,
+        terms: true,
+        email: 'api@example.ch',
+        captcha_token: 'good',
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({ data: { status: 'created' } });
+      expect(await requestsOf('api@example.ch')).toHaveLength(1);
+      const invalid = await api('post', '/api/v1/contact').send({ lastname: 'X=Y', captcha_token: 'good' });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body).toMatchObject({
+        error: 'INVALID_INPUT',
+        details: { lastname: 'validation_lastname', profile: 'validation_profile', email: 'validation_email' },
+      });
+      const captcha = await api('post', '/api/v1/contact').send({ ...VALID_CONTACT, captcha_token: 'low' });
+      expect(captcha.body.details).toEqual({ captcha_token: 'RECAPTCHA_ERROR' });
+      const missing = await api('post', '/api/v1/contact').send({ ...VALID_CONTACT });
+      expect(missing.body.details).toEqual({ captcha_token: 'default_form_error' });
+      const form = await api('post', '/api/v1/contact')
+        .type('form')
+        .send({ ...VALID_CONTACT, captcha_token: 'good' });
+      expect(form.status).toBe(400);
+      const idem = { ...VALID_CONTACT, email: 'idem@example.ch', captcha_token: 'good', submission: 'client-key-123' };
+      await api('post', '/api/v1/contact').send(idem);
+      await api('post', '/api/v1/contact').send(idem);
+      expect(await requestsOf('idem@example.ch')).toHaveLength(1);
+    });
+
+    it('POST /api/v1/newsletter: 201 and a code per field', async () => {
+      const ok = await api('post', '/api/v1/newsletter').send({
+        ...VALID_NEWSLETTER,
+        email: 'api.news@example.ch',
+        captcha_token: 'good_produits.localhost_newsletter',
+      });
+      expect(ok.status).toBe(201);
+      const bad = await api('post', '/api/v1/newsletter').send({
+        consent: 'maybe',
+        zipcode: '9999',
+        captcha_token: 'good',
+      });
+      expect(bad.body.details).toMatchObject({ consent: 'validation_option', zipcode: 'validation_address_zipcode' });
+    });
+  });
+
+  describe('mail outbox', () => {
+    const worker = () => t.app.get(OutboxWorker);
+    const dueNow = () =>
+      t.db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: sql<Date>`now()` })
+        .where('sent_at', 'is', null)
+        .execute();
+
+    it('delivers the service desk mail and the opt-in mail over SMTP; the opt-in link confirms', async () => {
+      received.length = 0;
+      await worker().runOnce();
+      const desk = received.find((m) => m.includes('round.trip.produits.localhost@example.ch'));
+      expect(desk).toBeDefined();
+      expect(desk).toContain('service-client@localhost');
+      const optIn = received.find((m) => m.includes('news.produits.localhost@example.ch'));
+      expect(optIn).toBeDefined();
+      const unfolded = optIn!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const link = /http:\/\/produits\.localhost\/newsletter\?confirm=[A-Za-z0-9_.-]+/.exec(unfolded)?.[0];
+      expect(link).toBeDefined();
+      expect(unfolded).toMatch(/\/newsletter\?unsubscribe=/);
+      const path = link!.replace('http://produits.localhost', '');
+      const confirmed = await request(t.server).get(path).set('Host', FR);
+      expect(confirmed.status).toBe(303);
+      expect(confirmed.headers.location).toBe('/contactez-nous/confirmation?type=newsletter_confirmed');
+      const row = await t.db
+        .selectFrom('newsletter_subscription')
+        .select('status')
+        .where('email', '=', 'news.produits.localhost@example.ch')
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('confirmed');
+      const forged = await request(t.server).get(`${path}x`).set('Host', FR);
+      expect(forged.headers.location).toBe('/contactez-nous/confirmation?type=link_invalid');
+      expect((await t.db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute()).length).toBe(0);
+    });
+
+    it('SMTP down: nothing lost, delivered when it is back; a failing mail is given up after the cap', async () => {
+      await stopSmtp(smtp);
+      const { v } = await open(FR, '/contactez-nous');
+      expect((await post(v, '/contactez-nous', { ...VALID_CONTACT, email: 'smtp.down@example.ch' })).status).toBe(303);
+      const first = await worker().runOnce();
+      expect(first.sent).toBe(0);
+      expect(first.failed).toBeGreaterThan(0);
+      const ready = await request(t.server).get('/health/ready');
+      expect(ready.body.details?.mailOutbox?.pending).toBeGreaterThan(0);
+      expect(t.logs.join('\n')).toMatch(/Mail outbox backlog: \d+ waiting/);
+      smtp = await startSmtp(smtpPort, received);
+      received.length = 0;
+      await dueNow();
+      const second = await worker().runOnce();
+      expect(second.sent).toBeGreaterThan(0);
+      expect(received.some((m) => m.includes('smtp.down@example.ch'))).toBe(true);
+
+      // A mail the server keeps refusing: retried with back-off, then marked for the team.
+      await t.db
+        .insertInto('mail_outbox')
+        .values({ kind: 'test', recipient: 'not an address', subject: 's', body: 'b', reference: null })
+        .execute();
+      for (let i = 0; i < 3; i++) {
+        await dueNow();
+        await worker().runOnce();
+      }
+      const given = await t.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('recipient', '=', 'not an address')
+        .executeTakeFirstOrThrow();
+      expect(given.attempts).toBe(3);
+      expect(given.failed_at).not.toBeNull();
+      expect(t.logs.join('\n')).toMatch(/given up after 3 attempts/);
+    });
+
+    it('a worker that died mid-send leaves its claim to the next one (lease), and restarts lose nothing', async () => {
+      const { v } = await open(FR, '/contactez-nous');
+      await post(v, '/contactez-nous', { ...VALID_CONTACT, email: 'crash@example.ch' });
+      // A claim that was never finished (the process died): its lease runs out, the row is due again.
+      await t.db
+        .updateTable('mail_outbox')
+        .set({ locked_until: sql<Date>`now() + interval '1 hour'` })
+        .where('body', 'like', '%crash@example.ch%')
+        .execute();
+      received.length = 0;
+      await worker().runOnce();
+      expect(received.some((m) => m.includes('crash@example.ch'))).toBe(false);
+      await t.db
+        .updateTable('mail_outbox')
+        .set({ locked_until: sql<Date>`now() - interval '1 second'` })
+        .where('body', 'like', '%crash@example.ch%')
+        .execute();
+      await worker().runOnce();
+      expect(received.some((m) => m.includes('crash@example.ch'))).toBe(true);
+    });
+  });
+
+  (javaAvailable() ? it : it.skip)('forms answered with their messages have 0 W3C Nu errors', () => {
+    expect(Object.keys(nuPages)).toHaveLength(4);
+    expect(Object.entries(nuErrors(nuPages)).filter(([, errors]) => errors.length > 0)).toEqual([]);
+  });
+
+  it('retention: requests 5 years after the last exchange, prospects 3 years after their last activity', async () => {
+    await t.db
+      .updateTable('contact_request')
+      .set({ last_exchange_at: sql<Date>`now() - interval '5 years 1 day'` })
+      .where('email', '=', 'doc@example.ch')
+      .execute();
+    await t.db
+      .updateTable('contact_request')
+      .set({ last_exchange_at: sql<Date>`now() - interval '4 years 360 days'` })
+      .where('email', '=', 'names@example.ch')
+      .execute();
+    await t.db
+      .updateTable('newsletter_subscription')
+      .set({ last_activity_at: sql<Date>`now() - interval '3 years 1 day'` })
+      .where('email', '=', 'api.news@example.ch')
+      .execute();
+    const deleted = await t.app.get(RetentionJob).purge();
+    expect(deleted.requests).toBe(1);
+    expect(deleted.prospects).toBe(1);
+    expect(await requestsOf('doc@example.ch')).toHaveLength(0);
+    expect(await requestsOf('names@example.ch')).toHaveLength(1);
+  });
+});
+
+describe('mails without SMTP_URL (e2e)', () => {
+  it('are written as .eml files under MAIL_DIR', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mail-'));
+    const t = await startTestApp({ MAIL_DIR: dir, MAIL_WORKER_INTERVAL_MS: '0', CONTACT_MIN_FILL_SECONDS: '0' });
+    try {
+      const page = await request(t.server).get('/kontakt').set('Host', DE);
+      const cookie = setCookies(page)
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const res = await request(t.server)
+        .post('/kontakt')
+        .set('Host', DE)
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ ...hiddenFields(page.text), ...VALID_CONTACT, email: 'file@example.ch' });
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/kontakt/bestatigung');
+      await t.app.get(OutboxWorker).runOnce();
+      const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+      expect(files).toHaveLength(1);
+      const mail = readFileSync(join(dir, files[0]!), 'utf8');
+      expect(mail).toContain('file@example.ch');
+      expect(mail).toMatch(/Subject: Neue Kontaktanfrage/);
+    } finally {
+      await t.app.close();
+    }
+  });
+});
