@@ -377,6 +377,17 @@ describeInBrowser('what a visitor sees (browser)', () => {
           ],
       ),
       ['help', buildPath('faq', locale), 200],
+      ['needs list', buildPath('needs', locale), 200],
+      ['needs list with the selector message', `${buildPath('needs', locale)}?besoin=`, 400],
+      ['need', buildPath('need', locale, { slug: locale === 'de' ? 'blahungen' : 'ballonnements' }), 200],
+      ['brands list', buildPath('brands', locale), 200],
+      ['brand landing', buildPath('brand', locale, { slug: 'noctalyne' }), 200],
+      ['brand corner', buildPath('brandCorner', locale, { brand: 'lactibiane' }), 200],
+      [
+        'brand corner page',
+        buildPath('brandCorner', locale, { brand: 'insudiet', slug: locale === 'de' ? 'die-methode' : 'la-methode' }),
+        200,
+      ],
     ];
     const cases = SITES.flatMap(([host, locale]) =>
       [PHONE, DESKTOP].flatMap((viewport) =>
