@@ -393,6 +393,17 @@ describeInBrowser('what a visitor sees (browser)', () => {
       ['store finder results', `${buildPath('storeFinder', locale)}?q=1003`, 200],
       ['who can advise', `${buildPath('whoCanGiveYouAdvice', locale)}?q=3011`, 200],
       ['pharmacy page', buildPath('store', locale, { slug: FIRST_STORE }), 200],
+      ['needs list', buildPath('needs', locale), 200],
+      ['needs list with the selector message', `${buildPath('needs', locale)}?besoin=`, 400],
+      ['need', buildPath('need', locale, { slug: locale === 'de' ? 'blahungen' : 'ballonnements' }), 200],
+      ['brands list', buildPath('brands', locale), 200],
+      ['brand landing', buildPath('brand', locale, { slug: 'noctalyne' }), 200],
+      ['brand corner', buildPath('brandCorner', locale, { brand: 'lactibiane' }), 200],
+      [
+        'brand corner page',
+        buildPath('brandCorner', locale, { brand: 'insudiet', slug: locale === 'de' ? 'die-methode' : 'la-methode' }),
+        200,
+      ],
     ];
     const cases = SITES.flatMap(([host, locale]) =>
       [PHONE, DESKTOP].flatMap((viewport) =>

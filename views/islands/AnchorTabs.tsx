@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { activeAnchor, anchorScrollTarget } from './anchor-tabs';
-import { useHydrated } from './browser-hooks';
+import { activeAnchor, anchorScrollTarget, scrollWindowTo } from './anchor-tabs';
+import { prefersReducedMotion, useHydrated } from './browser-hooks';
 
 export interface AnchorTabsProps {
   tabs: Array<{ id: string; title: string }>;
@@ -15,12 +15,16 @@ export interface AnchorTabsProps {
 export default function AnchorTabs({ tabs, label }: AnchorTabsProps) {
   const hydrated = useHydrated();
   const sentinel = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLElement>(null);
   const [fixed, setFixed] = useState(false);
+  const [height, setHeight] = useState(0);
   const [active, setActive] = useState(0);
 
   useEffect(() => {
     const update = () => {
       const top = sentinel.current?.getBoundingClientRect().top ?? 0;
+      // The bar's own height holds its place once it is fixed, so nothing below it moves.
+      if (top >= 0 && bar.current) setHeight(bar.current.offsetHeight);
       setFixed(top < 0);
       const tops = tabs.map((tab) => document.getElementById(tab.id)?.getBoundingClientRect().top ?? Infinity);
       setActive(activeAnchor(tops));
@@ -38,14 +42,21 @@ export default function AnchorTabs({ tabs, label }: AnchorTabsProps) {
     const section = document.getElementById(id);
     if (!section) return;
     event.preventDefault();
-    const top = anchorScrollTarget(section.getBoundingClientRect().top, window.scrollY, fixed);
-    window.scrollTo({ top, behavior: 'smooth' });
+    scrollWindowTo(
+      anchorScrollTarget(section.getBoundingClientRect().top, window.scrollY, fixed),
+      prefersReducedMotion(),
+    );
     history.replaceState(history.state, '', `#${id}`);
   };
 
   return (
-    <div className="anchor-tabs-wrap" ref={sentinel} style={fixed ? { minHeight: '3.25rem' } : undefined}>
-      <nav className={`anchor-tabs${fixed ? ' anchor-tabs--fixed' : ''}`} aria-label={label} data-fixed={fixed}>
+    <div className="anchor-tabs-wrap" ref={sentinel} style={fixed && height ? { minHeight: `${height}px` } : undefined}>
+      <nav
+        ref={bar}
+        className={`anchor-tabs${fixed ? ' anchor-tabs--fixed' : ''}`}
+        aria-label={label}
+        data-fixed={fixed}
+      >
         <ul className="anchor-tabs__list">
           {tabs.map((tab, index) => (
             <li key={tab.id}>

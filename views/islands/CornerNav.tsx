@@ -16,9 +16,16 @@ export interface CornerNavProps {
  */
 export default function CornerNav({ home, pages, all, label }: CornerNavProps) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLElement>(null);
   const [fixed, setFixed] = useState(false);
+  const [height, setHeight] = useState(0);
   useEffect(() => {
-    const update = () => setFixed((sentinel.current?.getBoundingClientRect().top ?? 0) < 0);
+    const update = () => {
+      const top = sentinel.current?.getBoundingClientRect().top ?? 0;
+      // The bar's own height holds its place once it is fixed, so nothing below it moves.
+      if (top >= 0 && bar.current) setHeight(bar.current.offsetHeight);
+      setFixed(top < 0);
+    };
     update();
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
@@ -37,8 +44,8 @@ export default function CornerNav({ home, pages, all, label }: CornerNavProps) {
     </a>
   );
   return (
-    <div className="corner-nav-wrap" ref={sentinel} style={fixed ? { minHeight: '3.25rem' } : undefined}>
-      <nav className={`corner-nav${fixed ? ' corner-nav--fixed' : ''}`} aria-label={label} data-fixed={fixed}>
+    <div className="corner-nav-wrap" ref={sentinel} style={fixed && height ? { minHeight: `${height}px` } : undefined}>
+      <nav ref={bar} className={`corner-nav${fixed ? ' corner-nav--fixed' : ''}`} aria-label={label} data-fixed={fixed}>
         <ul className="corner-nav__list">
           <li>{link(home)}</li>
           {pages.map((tab) => (

@@ -17,3 +17,27 @@ export function activeAnchor(tops: number[]): number {
 export function anchorScrollTarget(top: number, scrollY: number, fixed: boolean): number {
   return Math.max(0, Math.round(top + scrollY - (fixed ? ANCHOR_OFFSET_FIXED : ANCHOR_OFFSET)));
 }
+
+/** SPEC §9 "scroll-to 500 ms linear". */
+export const SCROLL_TO_MS = 500;
+
+/** The scroll position `elapsed` ms into a linear scroll from `from` to `to`. */
+export function linearScroll(from: number, to: number, elapsed: number, duration = SCROLL_TO_MS): number {
+  if (elapsed >= duration) return to;
+  return Math.round(from + ((to - from) * Math.max(0, elapsed)) / duration);
+}
+
+/** Scrolls the window to `to` in 500 ms, linearly (at once when the visitor prefers reduced motion). */
+export function scrollWindowTo(to: number, reducedMotion: boolean): void {
+  const from = window.scrollY;
+  if (reducedMotion) {
+    window.scrollTo(0, to);
+    return;
+  }
+  const start = performance.now();
+  const step = (now: number) => {
+    window.scrollTo(0, linearScroll(from, to, now - start));
+    if (now - start < SCROLL_TO_MS) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}

@@ -21,7 +21,7 @@ export function BrandsPage({ landings, cards }: BrandsPageProps) {
         <p className="brands-page__intro">{t('brands.list.intro')}</p>
       </header>
       {landings.length > 0 && (
-        <section className="brands-page__slider" aria-labelledby="brands-slider-title">
+        <section className="brands-page__slider">
           <h2 id="brands-slider-title">{t('brands.list.slider_title')}</h2>
           <Island
             component={BrandSlider}

@@ -222,10 +222,7 @@ export function HomePage({
         </section>
       )}
       {brandSlider && brandSlider.items.length > 0 && (
-        <section
-          className="home-section home-section--tint home-brand-slider"
-          aria-labelledby="home-brand-slider-title"
-        >
+        <section className="home-section home-section--tint home-brand-slider">
           <div className="container">
             <div className="home-section__head">
               <h2 className="section-title" id="home-brand-slider-title">
