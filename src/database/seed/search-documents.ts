@@ -5,6 +5,8 @@ import { SEARCH_CONFIGS, type DB } from '../schema';
 
 /** Words shorter than this are not kept as search terms (typo matching on them finds noise). */
 const MIN_TERM_LENGTH = 3;
+/** Products per statement of a refresh. */
+const PRODUCT_CHUNK = 1000;
 
 interface KeywordContent {
   needs: Record<string, Record<string, string[]>>;
@@ -64,43 +66,15 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
   // Products: name and brand (A); needs, active ingredients, brand keywords (B); tagline, legal
   // denomination and description (C). Not the ingredients list: its excipients ("stéarate de
   // magnésium") would make "magnésium" find almost every product.
-  await sql`
-    insert into search_document (kind, entity_id, locale, route, title, slug, context, exact_keys, folded_title, document, title_document, position)
-    select 'product', p.id, t.locale, 'product', t.name, t.slug, bt.name,
-      array[lower(p.ean), lower(p.reference)],
-      search_fold(t.name || ' ' || bt.name),
-      ${part(sql`t.name || ' ' || bt.name`, 'A')}
-        || ${part(sql`needs.labels || ' ' || coalesce(ingredients.labels, '') || ' ' || coalesce(bk.words, '')`, 'B')}
-        || ${part(
-          text(
-            sql`coalesce(t.texts->>'tagline', '') || ' ' || coalesce(t.texts->>'legal_denomination', '') || ' ' ||
-              coalesce(t.texts->>'description', '')`,
-          ),
-          'C',
-        )},
-      ${part(sql`t.name || ' ' || bt.name`, 'A')},
-      p.position
-    from product p
-    join product_translation t on t.product_id = p.id
-    join ${CONFIGS} on c.locale = t.locale
-    join brand b on b.id = p.brand_id
-    join brand_translation bt on bt.brand_id = b.id and bt.locale = t.locale
-    left join search_keyword bk on bk.kind = 'brand' and bk.key = b.key and bk.locale = t.locale
-    cross join lateral (
-      select coalesce(string_agg(nt.label || ' ' || coalesce(nk.words, ''), ' '), '') as labels
-      from product_need pn
-      join need n on n.id = pn.need_id
-      join need_translation nt on nt.need_id = pn.need_id and nt.locale = t.locale
-      left join search_keyword nk on nk.kind = 'need' and nk.key = n.key and nk.locale = t.locale
-      where pn.product_id = p.id
-    ) needs
-    cross join lateral (
-      select string_agg(v.label, ' ') as labels
-      from jsonb_array_elements_text(coalesce(p.caracteristics->'active_ingredient', '[]'::jsonb)) as a(key)
-      join vocabulary v on v.kind = 'active_ingredient' and v.key = a.key and v.locale = t.locale
-    ) ingredients
-    where p.published
-  `.execute(db);
+  // In slices of products (one statement each, whatever the size of the catalogue: a statement
+  // stays well under the statement timeout).
+  const ids = (await db.selectFrom('product').select('id').where('published', '=', true).orderBy('id').execute()).map(
+    (p) => p.id,
+  );
+  for (let i = 0; i < ids.length; i += PRODUCT_CHUNK) {
+    const slice = ids.slice(i, i + PRODUCT_CHUNK);
+    await insertProductDocuments(db, slice[0], slice[slice.length - 1]);
+  }
 
   // Brands: name (A), keywords (B), description (C).
   await sql`
@@ -173,5 +147,46 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
     cross join lateral regexp_split_to_table(d.words, '[^a-z0-9]+') as w(word)
     where length(w.word) >= ${sql.lit(MIN_TERM_LENGTH)}
     group by d.locale, w.word
+  `.execute(db);
+}
+
+/** Product documents of the published products with ids in [first, last]. */
+async function insertProductDocuments(db: Kysely<DB>, first: number, last: number): Promise<void> {
+  await sql`
+    insert into search_document (kind, entity_id, locale, route, title, slug, context, exact_keys, folded_title, document, title_document, position)
+    select 'product', p.id, t.locale, 'product', t.name, t.slug, bt.name,
+      array[lower(p.ean), lower(p.reference)],
+      search_fold(t.name || ' ' || bt.name),
+      ${part(sql`t.name || ' ' || bt.name`, 'A')}
+        || ${part(sql`needs.labels || ' ' || coalesce(ingredients.labels, '') || ' ' || coalesce(bk.words, '')`, 'B')}
+        || ${part(
+          text(
+            sql`coalesce(t.texts->>'tagline', '') || ' ' || coalesce(t.texts->>'legal_denomination', '') || ' ' ||
+              coalesce(t.texts->>'description', '')`,
+          ),
+          'C',
+        )},
+      ${part(sql`t.name || ' ' || bt.name`, 'A')},
+      p.position
+    from product p
+    join product_translation t on t.product_id = p.id
+    join ${CONFIGS} on c.locale = t.locale
+    join brand b on b.id = p.brand_id
+    join brand_translation bt on bt.brand_id = b.id and bt.locale = t.locale
+    left join search_keyword bk on bk.kind = 'brand' and bk.key = b.key and bk.locale = t.locale
+    cross join lateral (
+      select coalesce(string_agg(nt.label || ' ' || coalesce(nk.words, ''), ' '), '') as labels
+      from product_need pn
+      join need n on n.id = pn.need_id
+      join need_translation nt on nt.need_id = pn.need_id and nt.locale = t.locale
+      left join search_keyword nk on nk.kind = 'need' and nk.key = n.key and nk.locale = t.locale
+      where pn.product_id = p.id
+    ) needs
+    cross join lateral (
+      select string_agg(v.label, ' ') as labels
+      from jsonb_array_elements_text(coalesce(p.caracteristics->'active_ingredient', '[]'::jsonb)) as a(key)
+      join vocabulary v on v.kind = 'active_ingredient' and v.key = a.key and v.locale = t.locale
+    ) ingredients
+    where p.published and p.id between ${first} and ${last}
   `.execute(db);
 }
