@@ -258,6 +258,9 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       // Civilities from the server; the documentation request only when the catalogue is asked.
       expect(html).toContain(host === FR ? '>Madame<' : '>Frau<');
       expect(html).not.toContain('value="documentation"');
+      // Reached from the footer of every page, the home page's included.
+      const home = await request(t.server).get('/').set('Host', host);
+      expect(home.text).toContain(`href="${paths.newsletter}"`);
       const catalogue = await request(t.server).get(`${paths.contact}?catalogue`).set('Host', host);
       expect(catalogue.text).toContain('value="documentation"');
     });
