@@ -102,17 +102,23 @@ function closeConnectionsWhenDraining(lifecycle: LifecycleService): RequestHandl
 }
 
 function securityHeaders(config: AppConfig): RequestHandler {
+  // reCAPTCHA v3 (the contact forms), only when it is configured: its script, its iframe, its calls.
+  const recaptcha = config.RECAPTCHA_SECRET && config.RECAPTCHA_SITE_KEY;
+  const recaptchaScripts = recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
+  const recaptchaFrames = recaptcha
+    ? ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']
+    : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...recaptchaScripts],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://i.ytimg.com'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com'],
+        connectSrc: ["'self'", ...recaptchaFrames],
+        frameSrc: ['https://www.youtube-nocookie.com', ...recaptchaFrames],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

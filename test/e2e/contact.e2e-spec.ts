@@ -248,6 +248,8 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       const res = await request(t.server).get(paths.contact).set('Host', host);
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toMatch(/no-store/);
+      // reCAPTCHA is configured here: its script and frame are allowed, nothing else is.
+      expect(res.headers['content-security-policy']).toMatch(/script-src [^;]*https:\/\/www\.google\.com\/recaptcha\//);
       const html = decodeHtml(res.text);
       expect(html).toContain(`<h1 id="contact-title">${m.title}</h1>`);
       for (const name of ['_csrf', 'form_token', 'captcha_token']) expect(html).toContain(`name="${name}"`);
@@ -256,6 +258,9 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       // Civilities from the server; the documentation request only when the catalogue is asked.
       expect(html).toContain(host === FR ? '>Madame<' : '>Frau<');
       expect(html).not.toContain('value="documentation"');
+      // Reached from the footer of every page, the home page's included.
+      const home = await request(t.server).get('/').set('Host', host);
+      expect(home.text).toContain(`href="${paths.newsletter}"`);
       const catalogue = await request(t.server).get(`${paths.contact}?catalogue`).set('Host', host);
       expect(catalogue.text).toContain('value="documentation"');
     });
