@@ -53,6 +53,7 @@ const PAGES = [
   { name: 'product', path: '/produit/lactibiane-reference-30-gelules', host: FR, status: 200, catalogue: true },
   { name: 'advice-list', path: '/conseils', host: FR, status: 200, catalogue: true },
   { name: 'article', path: '/conseil/ballonnements-causes-et-bons-gestes', host: FR, status: 200, catalogue: true },
+  { name: 'store-finder', path: '/trouver-une-pharmacie?q=8001', host: FR, status: 200, catalogue: true },
 ];
 
 /**
@@ -72,6 +73,7 @@ const SIZE_PAGES = [
   { name: 'product', path: '/produit/lactibiane-reference-30-gelules', host: FR },
   { name: 'advice-list', path: '/conseils', host: FR },
   { name: 'article', path: '/conseil/ballonnements-causes-et-bons-gestes', host: FR },
+  { name: 'store-finder', path: '/trouver-une-pharmacie?q=8001', host: FR },
 ];
 const SIZE_PRODUCTS = Number(process.env.BENCH_SIZE_PRODUCTS ?? 10000);
 const SIZE_DURATION = Number(process.env.BENCH_SIZE_DURATION ?? 5);
