@@ -9,6 +9,7 @@ import * as m0007 from './0007-editors';
 import * as m0008 from './0008-localities';
 import * as m0013 from './0013-product-listing';
 import * as m0016 from './0016-stores';
+import * as m0016b from './0016-stores-position';
 
 /** Every migration, in order. Listed explicitly so the compiled build needs no directory scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-localities': m0008,
   '0013-product-listing': m0013,
   '0016-stores': m0016,
+  '0016-stores-position': m0016b,
 };
