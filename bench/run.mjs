@@ -56,6 +56,7 @@ const PAGES = [
   { name: 'article', path: '/conseil/ballonnements-causes-et-bons-gestes', host: FR, status: 200, catalogue: true },
   { name: 'need', path: '/besoin/ballonnements', host: FR, status: 200, catalogue: true },
   { name: 'brand-landing', path: '/marque/noctalyne', host: FR, status: 200, catalogue: true },
+  { name: 'store-finder', path: '/trouver-une-pharmacie?q=8001', host: FR, status: 200, catalogue: true },
 ];
 
 /**
@@ -83,6 +84,7 @@ const SIZE_PAGES = [
   { name: 'search-results-de', path: '/ergebnisse/-r--Schlafst%C3%B6rungen', host: DE },
   { name: 'suggest-api', path: '/api/v1/search?type=Suggest&text=magn', host: FR },
   { name: 'suggest-api-typo', path: '/api/v1/search?type=Suggest&text=probiotik', host: DE },
+  { name: 'store-finder', path: '/trouver-une-pharmacie?q=8001', host: FR },
 ];
 /** BENCH_PAGES narrows the uncached run too. */
 const sizePages = () => {

@@ -245,6 +245,11 @@ describe('store finder (e2e)', () => {
       const cards = only.text.match(/class="store-card( [^"]*)?"/g) ?? [];
       expect(cards.length).toBeGreaterThan(0);
       expect(cards.every((c) => c.includes('store-card--stocks'))).toBe(true);
+      // The product page's store-locator tab opens the finder with the product in context.
+      const product = await page('/produit/insudiet-boisson-vanille-7-sachets').expect(200);
+      expect(product.text).toMatch(
+        /<form class="store-search"[^>]*action="\/trouver-une-pharmacie"[^>]*><input type="hidden" name="product" value="insudiet-boisson-vanille-7-sachets"\/>/,
+      );
       // An unknown product is no context.
       const unknown = await page('/trouver-une-pharmacie?q=1003&product=nope').expect(200);
       expect(unknown.text).not.toContain('name="only"');

@@ -58,7 +58,8 @@ export interface ProductDetailProps {
   usageInstructions: string;
   ingredients: string;
   nutrition: NutritionView | null;
-  storeLocator: { action: string } | null;
+  /** The finder's GET form; `product` (this product's slug) marks the pharmacies that stock it. */
+  storeLocator: { action: string; product?: string } | null;
   documents: Array<{ title: string; type: string; href: string }>;
   related: ProductCardView[];
   /** Editorial pages associated with the product ("our advices" tab), at most 4. */
@@ -323,6 +324,7 @@ function StoreLocatorPanel({ p, action }: { p: ProductDetailProps; action: strin
     <>
       <PanelTitle p={p} id="store-locator" />
       <form className="store-search" role="search" aria-labelledby="store-search-label" method="get" action={action}>
+        {p.storeLocator?.product && <input type="hidden" name="product" value={p.storeLocator.product} />}
         <label htmlFor="store-search-input" id="store-search-label">
           {L.store_search_label}
         </label>

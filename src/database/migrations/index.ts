@@ -10,6 +10,7 @@ import * as m0008 from './0008-localities';
 import * as m0013 from './0013-product-listing';
 import * as m0015 from './0015-search';
 import * as m0016 from './0016-stores';
+import * as m0016b from './0016-stores-position';
 import * as m0017 from './0017-contact';
 
 /** Every migration, in order. Listed explicitly so the compiled build needs no directory scan. */
@@ -25,5 +26,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-product-listing': m0013,
   '0015-search': m0015,
   '0016-stores': m0016,
+  '0016-stores-position': m0016b,
   '0017-contact': m0017,
 };

@@ -234,7 +234,9 @@ export class ProductService {
         usageInstructions: sanitize(texts.usage_instructions),
         ingredients: sanitize(texts.ingredients),
         nutrition,
-        storeLocator: c.not_sold_in_store === true ? null : { action: buildPath('storeFinder', locale) },
+        // The finder opens with this product in context: its stockists marked (storefinder module).
+        storeLocator:
+          c.not_sold_in_store === true ? null : { action: buildPath('storeFinder', locale), product: row.slug },
         documents: documents.map((d) => ({ title: d.title, type: d.type, href: d.href })),
         related,
         advices,

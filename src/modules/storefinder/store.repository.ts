@@ -4,7 +4,22 @@ import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
 import type { StoreTable } from '../../database/schema';
 
-export type StoreRow = Selectable<StoreTable>;
+export type StoreRow = Omit<Selectable<StoreTable>, 'position'>;
+
+const STORE_COLUMNS = [
+  'store.id',
+  'store.slug',
+  'store.name',
+  'store.address_1',
+  'store.address_2',
+  'store.address_3',
+  'store.zipcode',
+  'store.city',
+  'store.phone',
+  'store.latitude',
+  'store.longitude',
+  'store.is_insudiet',
+] as const;
 /** A pharmacy with its distance from the searched point (metres) and whether it stocks the product. */
 export type NearStoreRow = StoreRow & { meters: number; stocks: boolean };
 
@@ -33,9 +48,9 @@ export interface PlaceRow {
 
 /**
  * The pharmacies (migration 0016) and the place look-ups of the finder. Nearest stores: a
- * k-nearest-neighbour scan of the GiST index on `ll_to_earth(latitude, longitude)` (`<->` orders by
- * straight-line distance through the earth, which orders like the distance along its surface),
- * bounded by `earth_box`, so a search reads about `limit` index entries whatever the table's size.
+ * k-nearest-neighbour scan of the GiST index on the stored `position` (`<->` is the straight-line
+ * distance through the earth, which orders like the distance along its surface), so a search reads
+ * about `limit` index entries whatever the table's size (EXPLAIN in docs/decisions.md).
  */
 @Injectable()
 export class StoreRepository {
@@ -43,27 +58,32 @@ export class StoreRepository {
 
   async nearest(q: NearestQuery): Promise<NearStoreRow[]> {
     const point = sql`ll_to_earth(${q.latitude}::float8, ${q.longitude}::float8)`;
-    const position = sql`ll_to_earth(store.latitude, store.longitude)`;
     const stocks = !q.stocking
       ? sql<boolean>`false`
       : 'brandId' in q.stocking
         ? sql<boolean>`exists (select 1 from store_brand b where b.store_id = store.id and b.brand_id = ${q.stocking.brandId}::int)`
         : sql<boolean>`store.is_insudiet`;
-    return this.db
+    // The `limit` nearest (a k-nearest-neighbour walk of the index: about `limit` entries read), then
+    // those within the radius: the same answer as filtering first, without sorting the whole circle.
+    const nearest = this.db
       .selectFrom('store')
-      .selectAll('store')
-      .select(sql<number>`earth_distance(${position}, ${point})`.as('meters'))
+      .select(STORE_COLUMNS)
+      .select(sql<number>`store.position <-> ${point}`.as('chord'))
       .select(stocks.as('stocks'))
-      .where(sql<boolean>`earth_box(${point}, ${q.radius}::float8) @> ${position}`)
-      .where(sql<boolean>`earth_distance(${position}, ${point}) <= ${q.radius}::float8`)
       .$if(!!q.stocking && !!q.onlyStocking, (qb) => qb.where(stocks))
-      .orderBy(sql`${position} <-> ${point}`)
-      .limit(q.limit)
+      .orderBy(sql`store.position <-> ${point}`)
+      .limit(q.limit);
+    const rows = await this.db
+      .selectFrom(nearest.as('s'))
+      .selectAll('s')
+      .where('s.chord', '<=', chordOf(q.radius))
+      .orderBy('s.chord')
       .execute();
+    return rows.map(({ chord, ...row }) => ({ ...row, meters: arcOf(Number(chord)) }));
   }
 
   async bySlug(slug: string): Promise<StoreRow | undefined> {
-    return this.db.selectFrom('store').selectAll().where('slug', '=', slug).executeTakeFirst();
+    return this.db.selectFrom('store').select(STORE_COLUMNS).where('slug', '=', slug).executeTakeFirst();
   }
 
   /** Every pharmacy's position (for the map's clustered markers), by id. */
@@ -153,5 +173,12 @@ export class StoreRepository {
       .executeTakeFirst();
   }
 }
+
+/** earthdistance's earth radius (metres, `earth()`): `<->` between earth points is a chord of it. */
+const EARTH_RADIUS = 6378168;
+/** The straight-line distance through the earth between two points `meters` apart along its surface. */
+const chordOf = (meters: number) => 2 * EARTH_RADIUS * Math.sin(Math.min(meters / (2 * EARTH_RADIUS), Math.PI / 2));
+/** The distance along the surface of a chord (what `earth_distance` answers). */
+const arcOf = (chord: number) => 2 * EARTH_RADIUS * Math.asin(Math.min(chord / (2 * EARTH_RADIUS), 1));
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
