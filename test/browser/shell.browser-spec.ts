@@ -156,8 +156,9 @@ describeInBrowser('site shell (browser)', () => {
       expect(await submit.isDisabled()).toBe(true);
       await input.fill(term);
       expect(await submit.isDisabled()).toBe(false);
-      await Promise.all([page.waitForURL(/\/resultats\?q=/), input.press('Enter')]);
-      expect(new URL(page.url()).searchParams.get('q')).toBe(term);
+      // The search lands on the path form of its results (SPEC §2.1 `-r--` prefix).
+      await Promise.all([page.waitForURL(/\/resultats\/-r--/), input.press('Enter')]);
+      expect(decodeURIComponent(new URL(page.url()).pathname.split('/-r--')[1])).toBe(term);
     }
     await page.goto(site.url(FR_HOST, '/'));
     await islandsHydrated(page);
@@ -179,7 +180,8 @@ describeInBrowser('site shell (browser)', () => {
       expect(await page.locator('.old-browser-notice').isVisible()).toBe(false);
       await page.locator('#header-search').fill('magnésium');
       await Promise.all([
-        page.waitForURL(/\/resultats\?q=magn%C3%A9sium$/),
+        // The GET form's /resultats?q= is answered by a redirect to the path form.
+        page.waitForURL(/\/resultats\/-r--magn%C3%A9sium$/),
         page.locator('#header-search').press('Enter'),
       ]);
     } finally {

@@ -146,6 +146,8 @@ export function watchConsole(page: Page, ignore: RegExp[] = []): ConsoleWatch {
       record(`failed ${response.request().resourceType()}: ${response.status()} ${response.url()}`);
   });
   page.on('requestfailed', (request) => {
+    // Leaving a page cancels its pending loads (net::ERR_ABORTED): not a fault of the page.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (ASSET_TYPES.has(request.resourceType())) record(`failed ${request.resourceType()}: ${request.url()}`);
   });
   return watch;
