@@ -1,35 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { pick } from '../support/content';
-import { DE_HOST, describeInBrowser, FR_HOST, launchBrowser, openPage, startSite, type RunningSite } from './support';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
+import { browserSuite, DE_HOST, describeInBrowser, DESKTOP, FR_HOST, openPage, PHONE } from './support';
 
 describeInBrowser('catalogue (browser)', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
+  const suite = browserSuite();
 
   const open = (path: string, host = FR_HOST, viewport = DESKTOP) =>
-    openPage(context, site.url(host, path), viewport, (status) => status === 200);
+    openPage(suite.context, suite.site.url(host, path), viewport, (status) => status === 200);
 
   const count = async (page: Page) => Number(/\d+/.exec((await page.textContent('.listing__count')) ?? '')?.[0]);
 

@@ -1,17 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  axeViolations,
-  DE_HOST,
-  describeInBrowser,
-  FR_HOST,
-  launchBrowser,
-  openPage,
-  startSite,
-  type RunningSite,
-} from './support';
+import type { Page } from 'playwright-core';
+import { axeViolations, browserSuite, DE_HOST, describeInBrowser, DESKTOP, FR_HOST, openPage, PHONE } from './support';
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 const SHOTS = '/tmp/shots-13';
 
 const TEXTS = {
@@ -32,27 +21,7 @@ const TEXTS = {
 } as const;
 
 describeInBrowser('contact form and newsletter (browser)', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    site = await startSite({ CONTACT_MIN_FILL_SECONDS: '0', MAIL_WORKER_INTERVAL_MS: '0' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
+  const suite = browserSuite({ env: { CONTACT_MIN_FILL_SECONDS: '0', MAIL_WORKER_INTERVAL_MS: '0' } });
 
   const errorOf = (page: Page, field: string) => page.locator(`#contact-${field}-error`);
 
@@ -60,7 +29,7 @@ describeInBrowser('contact form and newsletter (browser)', () => {
     const texts = TEXTS[host];
 
     it.each([PHONE, DESKTOP])('reveals, validates on blur and suggests cities at %p', async (viewport) => {
-      const { page, logs } = await openPage(context, site.url(host, `${texts.path}?catalogue`), viewport);
+      const { page, logs } = await openPage(suite.context, suite.site.url(host, `${texts.path}?catalogue`), viewport);
       // Hydrated: the canton and the address block wait for their profile and subject.
       expect(await page.locator('#contact-provincial').count()).toBe(0);
       expect(await page.locator('#contact-address_1').count()).toBe(0);
@@ -107,7 +76,7 @@ describeInBrowser('contact form and newsletter (browser)', () => {
     });
 
     it('sends a complete request and lands on the confirmation', async () => {
-      const { page, logs } = await openPage(context, site.url(host, texts.path), DESKTOP);
+      const { page, logs } = await openPage(suite.context, suite.site.url(host, texts.path), DESKTOP);
       await page.selectOption('#contact-profile', 'other');
       await page.selectOption('#contact-provincial', '25');
       await page.selectOption('#contact-subject', 'product_information');
@@ -124,10 +93,10 @@ describeInBrowser('contact form and newsletter (browser)', () => {
     });
 
     it('works without JavaScript: every field shown, the server answers with its messages', async () => {
-      const noJs = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      const noJs = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
       try {
         const page = await noJs.newPage();
-        await page.goto(site.url(host, `${texts.path}?catalogue`));
+        await page.goto(suite.site.url(host, `${texts.path}?catalogue`));
         expect(await page.locator('#contact-provincial').isVisible()).toBe(true);
         expect(await page.locator('#contact-address_1').isVisible()).toBe(true);
         await page.fill('#contact-lastname', 'Du@pont');
@@ -150,8 +119,8 @@ describeInBrowser('contact form and newsletter (browser)', () => {
           host === FR_HOST ? '/contactez-nous/confirmation' : '/kontakt/bestatigung',
         ];
         for (const path of paths)
-          expect([path, await axeViolations(browser, site.url(host, path), viewport)]).toEqual([path, []]);
-        const { page } = await openPage(context, site.url(host, '/newsletter'), viewport);
+          expect([path, await axeViolations(suite.browser, suite.site.url(host, path), viewport)]).toEqual([path, []]);
+        const { page } = await openPage(suite.context, suite.site.url(host, '/newsletter'), viewport);
         await page.screenshot({ path: `${SHOTS}/newsletter-${host}-${viewport.width}.png`, fullPage: true });
       },
     );

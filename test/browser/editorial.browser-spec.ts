@@ -1,11 +1,8 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { describeInBrowser, FR_HOST, launchBrowser, openPage, startSite, type RunningSite } from './support';
+import { browserSuite, describeInBrowser, DESKTOP, FR_HOST, openPage, PHONE } from './support';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const ARTICLE = '/conseil/ballonnements-causes-et-bons-gestes';
 const SLIDER = '/conseil/rituels-du-soir';
 const VIDEO = '/qualite-innovation/etudes-cliniques-sur-nos-souches';
@@ -71,32 +68,18 @@ function contentWithPayloads(): string {
 }
 
 describeInBrowser('editorial pages (browser)', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  let context: BrowserContext;
   let content: string;
-
-  beforeAll(async () => {
-    content = contentWithPayloads();
-    site = await startSite({ CONTENT_DIR: content });
-    browser = await launchBrowser();
+  const suite = browserSuite({
+    env: () => {
+      content = contentWithPayloads();
+      return { CONTENT_DIR: content };
+    },
+    cleanup: () => {
+      rmSync(content, { recursive: true, force: true });
+    },
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-    rmSync(content, { recursive: true, force: true });
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  const open = (path: string, viewport = DESKTOP) => openPage(context, site.url(FR_HOST, path), viewport);
+  const open = (path: string, viewport = DESKTOP) => openPage(suite.context, suite.site.url(FR_HOST, path), viewport);
 
   it('runs none of the stored XSS payloads, and keeps no handler, script, javascript: URL or frame from them', async () => {
     const { page, logs } = await open('/essai-xss');
@@ -184,7 +167,7 @@ describeInBrowser('editorial pages (browser)', () => {
 
   it('video: nothing from the platform before consent; accepting shows the player and is remembered', async () => {
     const requests: string[] = [];
-    context.on('request', (r) => requests.push(r.url()));
+    suite.context.on('request', (r) => requests.push(r.url()));
     const { page } = await open(VIDEO);
     const player = page.locator('.video-player').first();
     await player.scrollIntoViewIfNeeded();
@@ -206,7 +189,7 @@ describeInBrowser('editorial pages (browser)', () => {
     await page.evaluate(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));
     await box.check();
     await page.waitForTimeout(400);
-    const cookie = (await context.cookies()).find((c) => c.name === 'privacy');
+    const cookie = (await suite.context.cookies()).find((c) => c.name === 'privacy');
     expect(cookie?.value).toBe('optout');
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
     expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer)).toEqual([
@@ -217,15 +200,15 @@ describeInBrowser('editorial pages (browser)', () => {
   });
 
   it('without JavaScript: the TOC links, a scrollable slider with every slide, the video linked on the platform', async () => {
-    const nojs = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const nojs = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     try {
       const page = await nojs.newPage();
-      await page.goto(site.url(FR_HOST, SLIDER));
+      await page.goto(suite.site.url(FR_HOST, SLIDER));
       const slides = page.locator('.paragraph-slider__slide');
       expect(await slides.count()).toBeGreaterThan(2);
       const track = page.locator('.paragraph-slider__track').first();
       expect(await track.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
-      await page.goto(site.url(FR_HOST, VIDEO));
+      await page.goto(suite.site.url(FR_HOST, VIDEO));
       await expect(page.locator('.video-blocked a').getAttribute('href')).resolves.toMatch(
         /^https:\/\/www\.youtube\.com\/watch\?v=/,
       );

@@ -1,9 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DE_HOST, describeInBrowser, FR_HOST, launchBrowser, openPage, startSite, type RunningSite } from './support';
+import type { Page } from 'playwright-core';
+import { browserSuite, DE_HOST, describeInBrowser, DESKTOP, FR_HOST, openPage, PHONE } from './support';
 
-const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 768, height: 1024 };
-const DESKTOP = { width: 1366, height: 900 };
 
 const top = (page: Page, selector: string) =>
   page.evaluate((s) => document.querySelector(s)!.getBoundingClientRect().top, selector);
@@ -22,27 +20,7 @@ const scrollStill = async (page: Page) => {
 };
 
 describeInBrowser('needs, brands, corners and the home blocks (browser)', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
+  const suite = browserSuite();
 
   describe('need selector', () => {
     it.each([
@@ -51,12 +29,12 @@ describeInBrowser('needs, brands, corners and the home blocks (browser)', () => 
     ])(
       'on %s: the message without a need, cleared on change; the child only with children; goes to the need',
       async (host, message) => {
-        const { page, logs } = await openPage(context, site.url(host, '/'), DESKTOP);
+        const { page, logs } = await openPage(suite.context, suite.site.url(host, '/'), DESKTOP);
         const form = page.locator('form.need-selector');
         await form.locator('button[type="submit"]').click();
         await page.waitForSelector('.need-selector__error');
         expect(await form.locator('[role="alert"]').textContent()).toBe(message);
-        expect(page.url()).toBe(site.url(host, '/'));
+        expect(page.url()).toBe(suite.site.url(host, '/'));
         // Choosing a parent clears the message and shows the child dropdown (it has children).
         const parent = form.locator('select').first();
         await parent.selectOption({ index: 1 });
@@ -74,9 +52,9 @@ describeInBrowser('needs, brands, corners and the home blocks (browser)', () => 
     );
 
     it('without JavaScript the server answers the message, then the child step', async () => {
-      const nojs = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      const nojs = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
       const page = await nojs.newPage();
-      await page.goto(site.url(FR_HOST, '/besoin/ballonnements'));
+      await page.goto(suite.site.url(FR_HOST, '/besoin/ballonnements'));
       const form = page.locator('#need-selector form.need-selector');
       await Promise.all([page.waitForURL(/\/besoins\?/), form.locator('button[type="submit"]').click()]);
       expect(await page.locator('.need-selector [role="alert"]').textContent()).toBe('Merci de sélectionner un besoin');
@@ -101,7 +79,7 @@ describeInBrowser('needs, brands, corners and the home blocks (browser)', () => 
     ])(
       'on %s%s the tabs become fixed on scroll, scroll with -85/-110 px and follow the section',
       async (host, path, target) => {
-        const { page } = await openPage(context, site.url(host, path), DESKTOP);
+        const { page } = await openPage(suite.context, suite.site.url(host, path), DESKTOP);
         expect(await page.getAttribute('.anchor-tabs', 'data-fixed')).toBe('false');
         // Not fixed yet: the click scrolls so that the section's top is 85 px below the viewport top.
         await page.click(`.anchor-tabs a[href="#${target}"]`);
@@ -123,7 +101,7 @@ describeInBrowser('needs, brands, corners and the home blocks (browser)', () => 
 
   describe('brand corner navigation', () => {
     it('is fixed once scrolled past, and repeated as a list on phones', async () => {
-      const { page } = await openPage(context, site.url(FR_HOST, '/lactibiane'), DESKTOP);
+      const { page } = await openPage(suite.context, suite.site.url(FR_HOST, '/lactibiane'), DESKTOP);
       expect(await page.getAttribute('.corner-nav', 'data-fixed')).toBe('false');
       await page.evaluate(() => window.scrollTo(0, 1500));
       await page.waitForSelector('.corner-nav[data-fixed="true"]');
@@ -134,7 +112,7 @@ describeInBrowser('needs, brands, corners and the home blocks (browser)', () => 
       await page.click('.corner-hero__discover');
       await scrollStill(page);
       expect(page.url()).toMatch(/#corner-content$/);
-      const phone = await openPage(context, site.url(FR_HOST, '/lactibiane'), PHONE);
+      const phone = await openPage(suite.context, suite.site.url(FR_HOST, '/lactibiane'), PHONE);
       expect(await phone.page.isVisible('.corner-mobile-nav')).toBe(true);
       expect(await phone.page.locator('.corner-mobile-nav a').count()).toBe(
         await phone.page.locator('.corner-nav a').count(),
@@ -150,7 +128,7 @@ describeInBrowser('needs, brands, corners and the home blocks (browser)', () => 
     ])(
       'at %o px with %i visible: buttons only beyond the visible slides, hidden at the ends',
       async (viewport, visible) => {
-        const { page } = await openPage(context, site.url(FR_HOST, '/marques'), viewport);
+        const { page } = await openPage(suite.context, suite.site.url(FR_HOST, '/marques'), viewport);
         const count = await page.locator('.brand-slider__slide').count();
         expect(count).toBeGreaterThan(visible);
         expect(await page.isVisible('.brand-slider__previous')).toBe(false);
@@ -167,7 +145,7 @@ describeInBrowser('needs, brands, corners and the home blocks (browser)', () => 
 
   describe('home news video', () => {
     it('without consent shows the blocked notice; accepting plays the video muted; with consent a preview and "see video"', async () => {
-      const { page } = await openPage(context, site.url(FR_HOST, '/'), DESKTOP);
+      const { page } = await openPage(suite.context, suite.site.url(FR_HOST, '/'), DESKTOP);
       const video = page.locator('[data-island="HomeVideo"]');
       expect(await video.locator('iframe').count()).toBe(0);
       expect(await video.textContent()).toContain('Vous devez accepter les cookies YouTube');
@@ -176,7 +154,7 @@ describeInBrowser('needs, brands, corners and the home blocks (browser)', () => 
       expect(src).toContain('autoplay=1');
       expect(src).toContain('mute=1');
       // Next visit: consent remembered, the preview first, then the player.
-      const again = await openPage(context, site.url(FR_HOST, '/'), DESKTOP);
+      const again = await openPage(suite.context, suite.site.url(FR_HOST, '/'), DESKTOP);
       const next = again.page.locator('[data-island="HomeVideo"]');
       expect(await next.locator('iframe').count()).toBe(0);
       expect(await next.locator('.home-video__play').textContent()).toBe('Voir la vidéo');

@@ -1,34 +1,10 @@
-import type { Browser, BrowserContext } from 'playwright-core';
 import { pick } from '../support/content';
-import { DE_HOST, describeInBrowser, FR_HOST, launchBrowser, openPage, startSite, type RunningSite } from './support';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
+import { browserSuite, DE_HOST, describeInBrowser, DESKTOP, FR_HOST, openPage, PHONE } from './support';
 
 /** SPEC §4 volume discounts, as a visitor sees them while changing the quantity. */
 describeInBrowser('quantity and tier prices (browser)', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite({ context: {} });
   const product = pick((p) => p.volume_discounts.length > 1 && !p.is_free, 'product with two volume-discount tiers');
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext();
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
 
   it.each([
     [FR_HOST, `/produit/${product.texts.fr.slug}`, DESKTOP],
@@ -36,7 +12,12 @@ describeInBrowser('quantity and tier prices (browser)', () => {
   ])(
     'on %s (%s), the price shown at every quantity from 1 to 99 is the one of the highlighted line, whose label covers it',
     async (host, path, viewport) => {
-      const { page, logs } = await openPage(context, site.url(host, path), viewport, (status) => status === 200);
+      const { page, logs } = await openPage(
+        suite.context,
+        suite.site.url(host, path),
+        viewport,
+        (status) => status === 200,
+      );
       const box = page.locator('.product-price__quantity input');
       expect(await box.getAttribute('max')).toBe('99');
       const base = (await page.textContent('.product-price__current .price'))?.trim();

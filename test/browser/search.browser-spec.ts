@@ -1,8 +1,5 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { DE_HOST, describeInBrowser, FR_HOST, launchBrowser, openPage, startSite, type RunningSite } from './support';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
+import type { Page, Request } from 'playwright-core';
+import { browserSuite, DE_HOST, describeInBrowser, DESKTOP, FR_HOST, openPage, PHONE } from './support';
 
 /**
  * Site search in a browser (SPEC §4 "Search suggestion", §5 quick search, §2.2 results): suggestions
@@ -10,27 +7,10 @@ const DESKTOP = { width: 1366, height: 900 };
  * keyboard, the error state with the API's message, and the results' mobile filter toggle.
  */
 describeInBrowser('search (browser)', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  const suite = browserSuite();
 
   const open = (path: string, host = FR_HOST, viewport = DESKTOP) =>
-    openPage(context, site.url(host, path), viewport, (status) => status === 200);
+    openPage(suite.context, suite.site.url(host, path), viewport, (status) => status === 200);
   /** The suggestion calls a page makes. */
   const suggestCalls = (page: Page) => {
     const calls: string[] = [];

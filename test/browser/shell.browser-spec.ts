@@ -1,43 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  DE_HOST,
-  describeInBrowser,
-  FR_HOST,
-  islandsHydrated,
-  launchBrowser,
-  openPage,
-  startSite,
-  watchConsole,
-  type RunningSite,
-} from './support';
+import type { Page } from 'playwright-core';
+import { browserSuite, DE_HOST, describeInBrowser, FR_HOST, islandsHydrated, openPage, watchConsole } from './support';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
 describeInBrowser('site shell (browser)', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite({ context: { viewport: DESKTOP } });
 
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  const open = (path: string, host = FR_HOST, viewport = DESKTOP) => openPage(context, site.url(host, path), viewport);
+  const open = (path: string, host = FR_HOST, viewport = DESKTOP) =>
+    openPage(suite.context, suite.site.url(host, path), viewport);
 
   describe.each([
     [FR_HOST, 'fr', 'Votre flore intestinale, notre expertise'],
@@ -109,14 +80,14 @@ describeInBrowser('site shell (browser)', () => {
     const { page } = await open('/', FR_HOST, DESKTOP);
     await page.locator('.lang-switch__summary').click();
     const german = page.locator('.lang-switch__panel a[hreflang="de"]');
-    expect(await german.getAttribute('href')).toBe(site.url(DE_HOST, '/'));
-    await Promise.all([page.waitForURL(site.url(DE_HOST, '/')), german.click()]);
+    expect(await german.getAttribute('href')).toBe(suite.site.url(DE_HOST, '/'));
+    await Promise.all([page.waitForURL(suite.site.url(DE_HOST, '/')), german.click()]);
     expect(await page.getAttribute('html', 'lang')).toBe('de-CH');
     // The other countries' sites are offered on their own hosts.
     await islandsHydrated(page);
     await page.locator('.lang-switch__summary').click();
     expect(await page.locator('.lang-switch__countries a[hreflang="it-IT"]').getAttribute('href')).toBe(
-      site.url('prodotti.it.localhost', '/'),
+      suite.site.url('prodotti.it.localhost', '/'),
     );
   });
 
@@ -137,18 +108,18 @@ describeInBrowser('site shell (browser)', () => {
     expect(await choices.count()).toBe(2);
     const german = dialog.locator('a[hreflang="de"]');
     expect(await german.textContent()).toContain('Auf Deutsch weiter');
-    await Promise.all([page.waitForURL(site.url(DE_HOST, '/')), german.click()]);
+    await Promise.all([page.waitForURL(suite.site.url(DE_HOST, '/')), german.click()]);
     await islandsHydrated(page);
     expect(await page.locator('dialog.qr-modal').count()).toBe(0);
     expect(logs.problems).toEqual([]);
   });
 
   it('keeps the 5 latest searches, newest first, and disables submit below 3 characters', async () => {
-    const page = await context.newPage();
+    const page = await suite.context.newPage();
     const logs = watchConsole(page);
     const terms = ['magnésium', 'probiotiques', 'sommeil', 'immunité', 'vitamine D', 'zinc'];
     for (const term of terms) {
-      await page.goto(site.url(FR_HOST, '/'));
+      await page.goto(suite.site.url(FR_HOST, '/'));
       await islandsHydrated(page);
       const input = page.locator('#header-search');
       const submit = page.locator('header .search-form__submit');
@@ -160,7 +131,7 @@ describeInBrowser('site shell (browser)', () => {
       await Promise.all([page.waitForURL(/\/resultats\/-r--/), input.press('Enter')]);
       expect(decodeURIComponent(new URL(page.url()).pathname.split('/-r--')[1])).toBe(term);
     }
-    await page.goto(site.url(FR_HOST, '/'));
+    await page.goto(suite.site.url(FR_HOST, '/'));
     await islandsHydrated(page);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('search-history') ?? '[]') as string[]);
     expect(stored).toEqual(['zinc', 'vitamine D', 'immunité', 'sommeil', 'probiotiques']);
@@ -171,10 +142,10 @@ describeInBrowser('site shell (browser)', () => {
   });
 
   it('works without JavaScript: search GETs the results page, menu links are there', async () => {
-    const noJs = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const noJs = await suite.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     try {
       const page = await noJs.newPage();
-      await page.goto(site.url(FR_HOST, '/'));
+      await page.goto(suite.site.url(FR_HOST, '/'));
       expect(await page.locator('#header-search').isVisible()).toBe(true);
       expect(await page.locator('#main-menu .main-nav__link').first().isVisible()).toBe(true);
       expect(await page.locator('.old-browser-notice').isVisible()).toBe(false);
@@ -191,10 +162,10 @@ describeInBrowser('site shell (browser)', () => {
 
   it('autoplays the slider every 5 s and the footer text every 2 s, not with reduced motion', async () => {
     const { page } = await open('/', FR_HOST, DESKTOP);
-    const reduced = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const reduced = await suite.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
     try {
       const still = await reduced.newPage();
-      await still.goto(site.url(FR_HOST, '/'));
+      await still.goto(suite.site.url(FR_HOST, '/'));
       await islandsHydrated(still);
       const activeDot = (p: Page) =>
         p.evaluate(() => [...document.querySelectorAll('.hero__dot')].findIndex((d) => d.hasAttribute('aria-current')));
@@ -248,7 +219,7 @@ describeInBrowser('site shell (browser)', () => {
     expect(await notice.isVisible()).toBe(false);
     // Pretend to be IE: document.documentMode exists, then run the nomodule script as IE would.
     await page.evaluate(() => Object.defineProperty(document, 'documentMode', { value: 11, configurable: true }));
-    await page.addScriptTag({ url: site.url(FR_HOST, '/old-browser.js') });
+    await page.addScriptTag({ url: suite.site.url(FR_HOST, '/old-browser.js') });
     expect(await notice.isVisible()).toBe(true);
     await notice.locator('button').click();
     expect(await notice.isVisible()).toBe(false);
@@ -282,9 +253,9 @@ describeInBrowser('site shell (browser)', () => {
   });
 
   it('answers an unknown URL with the 404 page in the visitor language, linking home', async () => {
-    const page = await context.newPage();
+    const page = await suite.context.newPage();
     const logs = watchConsole(page);
-    const response = await page.goto(site.url(DE_HOST, '/gibt-es-nicht'));
+    const response = await page.goto(suite.site.url(DE_HOST, '/gibt-es-nicht'));
     expect(response?.status()).toBe(404);
     await islandsHydrated(page);
     expect(await page.locator('h1').textContent()).toBe('Die angeforderte Seite existiert nicht oder nicht mehr');

@@ -1,48 +1,30 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { BOUNDS_RADIUS_KM } from '../../contracts/storefinder';
 import {
   BLANK_TILE,
+  browserSuite,
   DE_HOST,
   describeInBrowser,
+  DESKTOP,
   FR_HOST,
   islandsHydrated,
-  launchBrowser,
-  startSite,
+  PHONE,
   watchConsole,
-  type RunningSite,
 } from './support';
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 /** Geneva, Place du Molard. */
 const GENEVA = { latitude: 46.2044, longitude: 6.1457 };
 
 describeInBrowser('store finder (browser)', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite({ context: false });
   let outside: string[];
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
 
   /** A context whose tile requests are answered locally, and any other outside request refused and noted. */
   async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
-    context = await browser.newContext({ viewport: DESKTOP, ...options });
+    suite.context = await suite.browser.newContext({ viewport: DESKTOP, ...options });
     outside = [];
-    await context.route(
+    await suite.context.route(
       (url) => !url.hostname.endsWith('localhost'),
       (route) => {
         const url = route.request().url();
@@ -52,15 +34,15 @@ describeInBrowser('store finder (browser)', () => {
         return route.abort();
       },
     );
-    return context;
+    return suite.context;
   }
 
   async function open(path: string, host = FR_HOST, viewport = DESKTOP): Promise<Page> {
-    const page = await context.newPage();
+    const page = await suite.context.newPage();
     await page.setViewportSize(viewport);
     const logs = watchConsole(page);
     (page as unknown as { logs: typeof logs }).logs = logs;
-    expect((await page.goto(site.url(host, path)))?.status()).toBe(200);
+    expect((await page.goto(suite.site.url(host, path)))?.status()).toBe(200);
     await islandsHydrated(page);
     await page.waitForSelector('.finder__map .leaflet-marker-icon', { state: 'attached' });
     return page;
@@ -181,9 +163,9 @@ describeInBrowser('store finder (browser)', () => {
 
   it('without JavaScript the search is a form and the server lists the nearest pharmacies', async () => {
     await newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+    const page = await suite.context.newPage();
     await page.setViewportSize(PHONE);
-    await page.goto(site.url(FR_HOST, '/trouver-une-pharmacie'));
+    await page.goto(suite.site.url(FR_HOST, '/trouver-une-pharmacie'));
     expect(await page.isVisible('.finder__locate')).toBe(false);
     expect(await page.$('.finder__map')).toBeNull();
     await page.fill('.finder input[name="q"]', 'Neuchatel');

@@ -104,6 +104,52 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
   };
 }
 
+/** The viewports every spec uses: a phone and a desktop screen. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 900 };
+
+export interface BrowserSuite {
+  site: RunningSite;
+  browser: Browser;
+  /** A fresh context per test (closed after it); `undefined` with `context: false`. */
+  context: BrowserContext;
+}
+
+/**
+ * The hooks of a browser spec file: one site (seeded, started with `env`) and one Chromium for the
+ * file, a new browser context per test (`context`: its options, `false` for a spec that makes its
+ * own, which is still closed after each test when it sets `suite.context`). Read the fields inside
+ * tests: they are set by the hooks.
+ */
+export function browserSuite(
+  options: {
+    env?: Record<string, string> | (() => Record<string, string>);
+    context?: Parameters<Browser['newContext']>[0] | false;
+    cleanup?: () => void;
+  } = {},
+): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  const { context = { viewport: DESKTOP } } = options;
+  beforeAll(async () => {
+    suite.site = await startSite(typeof options.env === 'function' ? options.env() : options.env);
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.site?.stop();
+    options.cleanup?.();
+  });
+  if (context !== false) {
+    beforeEach(async () => {
+      suite.context = await suite.browser.newContext(context);
+    });
+  }
+  afterEach(async () => {
+    await suite.context?.close();
+  });
+  return suite;
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -1,24 +1,13 @@
 import { readLocalities } from '../../src/database/seed/geo.seed';
 import { generateStores } from '../../src/database/seed/stores.seed';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildPath, type Locale } from '../../contracts/route-table';
 import { contentExpertises, EDITORIAL_SAMPLES, pick } from '../support/content';
-import {
-  axeViolations,
-  DE_HOST,
-  describeInBrowser,
-  FR_HOST,
-  launchBrowser,
-  openPage,
-  startSite,
-  type RunningSite,
-} from './support';
+import { axeViolations, browserSuite, DE_HOST, describeInBrowser, DESKTOP, FR_HOST, openPage, PHONE } from './support';
 
 /** The first demo pharmacy (the generator is deterministic). */
 const FIRST_STORE = String(generateStores(readLocalities(), 1)[0].slug);
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 const SITES: Array<[string, Locale]> = [
   [FR_HOST, 'fr'],
   [DE_HOST, 'de'],
@@ -46,37 +35,17 @@ const focusInside = (page: Page, selector: string) =>
   page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), selector);
 
 describeInBrowser('what a visitor sees (browser)', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
+  const suite = browserSuite();
 
   const open = (path: string, host: string, viewport = DESKTOP) =>
-    openPage(context, site.url(host, path), viewport, (status) => status === 200);
+    openPage(suite.context, suite.site.url(host, path), viewport, (status) => status === 200);
 
   /** A page in a context without JavaScript (what a visitor with scripts off, or a crawler, gets). */
   const openWithoutJs = async (path: string, host: string, viewport = PHONE): Promise<Page> => {
-    const noJs = await browser.newContext({ viewport, javaScriptEnabled: false });
+    const noJs = await suite.browser.newContext({ viewport, javaScriptEnabled: false });
     const page = await noJs.newPage();
     page.on('close', () => void noJs.close());
-    await page.goto(site.url(host, path));
+    await page.goto(suite.site.url(host, path));
     return page;
   };
 
@@ -120,7 +89,7 @@ describeInBrowser('what a visitor sees (browser)', () => {
           expect(Math.max(...prices)).toBeLessThanOrEqual(30);
 
           // Paging.
-          await page.goto(site.url(host, list(locale)));
+          await page.goto(suite.site.url(host, list(locale)));
           await page.click('.pagination a[rel="next"]');
           await page.waitForURL((url) => url.pathname.endsWith('/-p--2'));
           expect(await page.getAttribute('.pagination a[aria-current="page"]', 'href')).toMatch(/-p--2$/);
@@ -412,7 +381,7 @@ describeInBrowser('what a visitor sees (browser)', () => {
     );
 
     it.each(cases)('%s on %s at %i px', async (_name, host, _width, path, viewport) => {
-      expect(await axeViolations(browser, site.url(host, path), viewport)).toEqual([]);
+      expect(await axeViolations(suite.browser, suite.site.url(host, path), viewport)).toEqual([]);
     });
   });
 });
