@@ -50,3 +50,45 @@ export interface CornerTabView {
   href: string;
   current: boolean;
 }
+
+/** The ids of the brand landing page's sections, the anchor tabs' targets. */
+export const BRAND_SECTIONS = {
+  presentation: 'brand-presentation',
+  solutions: 'brand-solutions',
+  questions: 'brand-questions',
+} as const;
+
+/**
+ * A brand landing page's anchor tabs (SPEC §2.2 "Brand landing page"): the presentation only when
+ * the page has a description, the solutions always, the questions only when the brand has FAQs.
+ */
+export function brandTabs(
+  titles: Record<keyof typeof BRAND_SECTIONS, string>,
+  content: { description: boolean; faqs: number },
+): Array<{ id: string; title: string }> {
+  return [
+    ...(content.description ? [{ id: BRAND_SECTIONS.presentation, title: titles.presentation }] : []),
+    { id: BRAND_SECTIONS.solutions, title: titles.solutions },
+    ...(content.faqs > 0 ? [{ id: BRAND_SECTIONS.questions, title: titles.questions }] : []),
+  ];
+}
+
+/** A site path or an https:// address (FORMAT.md linkUrl): what a corner's 'all solutions' may link to. */
+export const isCornerLink = (url: string | null | undefined): url is string =>
+  !!url && (/^\/(?![/\\])\S*$/.test(url) || /^https:\/\/\S+$/.test(url));
+
+/**
+ * A brand corner's navigation (SPEC §2.2 "Brand corner"): 'Home', each associated page, then 'all
+ * solutions' only when the corner has a valid contents_table_link_url.
+ */
+export function cornerNav(
+  home: CornerTabView,
+  pages: CornerTabView[],
+  all: { label: string; url: string | null | undefined },
+): { home: CornerTabView; pages: CornerTabView[]; all: CornerTabView | null } {
+  return {
+    home,
+    pages,
+    all: isCornerLink(all.url) ? { label: all.label, href: all.url, current: false } : null,
+  };
+}

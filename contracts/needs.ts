@@ -52,3 +52,38 @@ export interface NeedSelectorView {
 
 /** A selector's parameters, as the form sends them: ids, or '' for "none". */
 export const NEED_SELECTOR_PARAMS = { parent: 'besoin', child: 'sous-besoin' } as const;
+
+/** The ids of the need page's sections, the anchor tabs' targets. */
+export const NEED_SECTIONS = {
+  title: 'need-title',
+  ingredients: 'need-ingredients',
+  solutions: 'need-solutions',
+  store: 'need-store',
+  advices: 'need-advices',
+} as const;
+
+/** An anchor tab: the id of the section it scrolls to, and its title. */
+export interface SectionTabView {
+  id: string;
+  title: string;
+}
+
+/**
+ * The need page's anchor tabs (SPEC §2.2 "Need detail"), in page order: the need's title and the
+ * store locator always, the ingredients, the solutions and the advices only when they have content.
+ */
+export function needTabs(
+  titles: Record<keyof typeof NEED_SECTIONS, string>,
+  content: { ingredient: boolean; products: number; advices: number },
+): SectionTabView[] {
+  const on: Record<keyof typeof NEED_SECTIONS, boolean> = {
+    title: true,
+    ingredients: content.ingredient,
+    solutions: content.products > 0,
+    store: true,
+    advices: content.advices > 0,
+  };
+  return (Object.keys(NEED_SECTIONS) as Array<keyof typeof NEED_SECTIONS>)
+    .filter((key) => on[key])
+    .map((key) => ({ id: NEED_SECTIONS[key], title: titles[key] }));
+}

@@ -1,5 +1,5 @@
 import type { ProductCardView } from '../../contracts/catalogue';
-import type { BrandColour } from '../../contracts/brands';
+import { BRAND_SECTIONS, type BrandColour } from '../../contracts/brands';
 import type { ParagraphView, SafeHtml } from '../../contracts/editorial';
 import { ProductCard } from '../components/ProductCard';
 import AnchorTabs from '../islands/AnchorTabs';
@@ -8,13 +8,6 @@ import { Paragraphs } from '../paragraphs/Paragraph';
 import { useCardLabels } from '../paragraphs/blocks';
 import { useT } from '../render-context';
 import type { EditorialPageProps } from './EditorialPage';
-
-/** The ids of the brand landing page's sections, the anchor tabs' targets. */
-export const BRAND_SECTIONS = {
-  presentation: 'brand-presentation',
-  solutions: 'brand-solutions',
-  questions: 'brand-questions',
-} as const;
 
 export interface BrandPageProps {
   page: Pick<EditorialPageProps, 'title' | 'cover' | 'coverMobile' | 'introduction' | 'content'>;

@@ -1,5 +1,6 @@
 import type { ProductCardView } from '../../contracts/catalogue';
 import type { ArticleCardView, ParagraphView, SafeHtml, StoreLocatorParagraph } from '../../contracts/editorial';
+import { NEED_SECTIONS, type SectionTabView } from '../../contracts/needs';
 import { ArticleCard } from '../components/ArticleCard';
 import { ProductCard } from '../components/ProductCard';
 import AnchorTabs from '../islands/AnchorTabs';
@@ -10,20 +11,11 @@ import { StoreLocatorBlock, useCardLabels } from '../paragraphs/blocks';
 import { useT } from '../render-context';
 import type { EditorialPageProps } from './EditorialPage';
 
-/** The ids of the need page's sections, the anchor tabs' targets. */
-export const NEED_SECTIONS = {
-  title: 'need-title',
-  ingredients: 'need-ingredients',
-  solutions: 'need-solutions',
-  store: 'need-store',
-  advices: 'need-advices',
-} as const;
-
 export interface NeedPageProps {
   page: Pick<EditorialPageProps, 'title' | 'cover' | 'coverMobile' | 'introduction' | 'content' | 'link'>;
   /** The parent need, shown above the title. */
   parent: { label: string; href: string } | null;
-  tabs: Array<{ id: string; title: string }>;
+  tabs: SectionTabView[];
   ingredient: SafeHtml | null;
   /** The page's paragraphs, but its solutions and store locator, which have their own sections. */
   paragraphs: ParagraphView[];

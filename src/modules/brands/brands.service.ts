@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { brandColour, type BrandCardView } from '../../../contracts/brands';
+import { brandColour, brandTabs, type BrandCardView } from '../../../contracts/brands';
 import type { Picture } from '../../../contracts/catalogue';
 import { buildPath, type Locale } from '../../../contracts/route-table';
 import type { BrandPageProps } from '../../../views/pages/BrandPage';
-import { BRAND_SECTIONS } from '../../../views/pages/BrandPage';
 import type { BrandsPageProps } from '../../../views/pages/BrandsPage';
 import { AppCache } from '../../cache/app-cache.service';
 import { sanitize } from '../../common/security/sanitize';
@@ -99,11 +98,10 @@ export class BrandsService {
     const presentationTitle = extra.wording_presentation || t('brands.landing.presentation');
     const solutionsTitle = extra.wording_solution || t('brands.landing.solutions');
     const faqItems = faqs.map((f) => ({ question: f.question, answer: sanitize(f.answer) }));
-    const tabs = [
-      ...(description ? [{ id: BRAND_SECTIONS.presentation, title: presentationTitle }] : []),
-      { id: BRAND_SECTIONS.solutions, title: solutionsTitle },
-      ...(faqItems.length ? [{ id: BRAND_SECTIONS.questions, title: t('brands.landing.questions') }] : []),
-    ];
+    const tabs = brandTabs(
+      { presentation: presentationTitle, solutions: solutionsTitle, questions: t('brands.landing.questions') },
+      { description: !!description, faqs: faqItems.length },
+    );
     return {
       ...view,
       breadcrumb: [{ label: t('brands.list.title'), href: buildPath('brands', locale) }, { label: row.title }],

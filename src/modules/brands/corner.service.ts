@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { brandColour, type CornerTabView } from '../../../contracts/brands';
+import { brandColour, cornerNav, type CornerTabView } from '../../../contracts/brands';
 import { BRAND_CORNERS, buildPath } from '../../../contracts/route-table';
 import type { BrandCornerPageProps } from '../../../views/pages/BrandCornerPage';
 import { AppCache } from '../../cache/app-cache.service';
@@ -11,10 +11,6 @@ import { EditorialService } from '../cms';
 import { editorialPicture } from '../media';
 import type { SiteContext } from '../shop';
 import { BrandsRepository } from './brands.repository';
-
-/** A site path of the corner's 'all solutions' link, or an https:// address (FORMAT.md linkUrl). */
-const isLink = (url: string | null | undefined): url is string =>
-  !!url && (/^\/(?![/\\])\S*$/.test(url) || /^https:\/\/\S+$/.test(url));
 
 /**
  * Brand corners (SPEC §2.2 "Brand corner"): `/{brand}` is the corner's main page, `/{brand}/{slug}`
@@ -83,11 +79,7 @@ export class CornerService {
           : null,
         title: row.title,
         introduction: slug ? null : view.props.introduction,
-        nav: {
-          home,
-          pages: tabs,
-          all: isLink(allUrl) ? { label: t('brands.corner.all'), href: allUrl, current: false } : null,
-        },
+        nav: cornerNav(home, tabs, { label: t('brands.corner.all'), url: allUrl }),
         paragraphs: view.props.paragraphs,
       },
     };

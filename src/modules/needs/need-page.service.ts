@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { OurSolutionsParagraph, StoreLocatorParagraph } from '../../../contracts/editorial';
+import { needTabs } from '../../../contracts/needs';
 import { buildPath } from '../../../contracts/route-table';
-import { NEED_SECTIONS, type NeedPageProps } from '../../../views/pages/NeedPage';
+import type { NeedPageProps } from '../../../views/pages/NeedPage';
 import { AppCache } from '../../cache/app-cache.service';
 import { sanitize } from '../../common/security/sanitize';
 import type { PageView } from '../../render/page-view';
@@ -85,15 +86,16 @@ export class NeedPageService {
     const paragraphs = all.filter((p) => p !== solutions && p !== store);
     const ingredient = row.extra.ingredient ? sanitize(row.extra.ingredient) : null;
     const cards = products?.length ? products : (solutions?.products ?? []);
-    const tabs = [
-      { id: NEED_SECTIONS.title, title: row.title, on: true },
-      { id: NEED_SECTIONS.ingredients, title: t('needs.detail.ingredients'), on: !!ingredient },
-      { id: NEED_SECTIONS.solutions, title: t('needs.detail.solutions'), on: cards.length > 0 },
-      { id: NEED_SECTIONS.store, title: t('needs.detail.store'), on: true },
-      { id: NEED_SECTIONS.advices, title: t('needs.detail.advices'), on: (advices ?? []).length > 0 },
-    ]
-      .filter((tab) => tab.on)
-      .map(({ id, title }) => ({ id, title }));
+    const tabs = needTabs(
+      {
+        title: row.title,
+        ingredients: t('needs.detail.ingredients'),
+        solutions: t('needs.detail.solutions'),
+        store: t('needs.detail.store'),
+        advices: t('needs.detail.advices'),
+      },
+      { ingredient: !!ingredient, products: cards.length, advices: (advices ?? []).length },
+    );
     const parentHref = parent?.page_slug ? buildPath('need', locale, { slug: parent.page_slug }) : null;
     return {
       ...view,
