@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
 import { PICTURE_LABEL_LOCALE } from '../../database/schema';
@@ -60,36 +59,6 @@ export class BrandsRepository {
       .orderBy('p.position')
       .orderBy('p.id')
       .execute();
-  }
-
-  /**
-   * A landing page's brand data in one statement: the ids of its published products sold in a sales
-   * plan (catalogue order) and its FAQ in a locale (the rows GET /brands/{id}/faqs answers).
-   */
-  async landing(brandId: number, salesPlanId: number, locale: string, limit: number) {
-    const row = await this.db
-      .selectNoFrom((eb) => [
-        eb
-          .selectFrom('product as p')
-          .innerJoin('product_price as pp', (j) =>
-            j.onRef('pp.product_id', '=', 'p.id').on('pp.sales_plan_id', '=', salesPlanId),
-          )
-          .select(sql<number[]>`coalesce(array_agg(p.id order by p.position, p.id), '{}')`.as('ids'))
-          .where('p.brand_id', '=', brandId)
-          .where('p.published', '=', true)
-          .as('product_ids'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('brand_faq')
-            .select(['question', 'answer'])
-            .where('brand_id', '=', brandId)
-            .where('locale', '=', locale)
-            .orderBy('position')
-            .orderBy('id'),
-        ).as('faqs'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { productIds: (row.product_ids ?? []).slice(0, limit).map(Number), faqs: row.faqs };
   }
 }
 

@@ -83,21 +83,19 @@ export class BrandsService {
     const row = await this.editorial.bySlug(site, 'brand', slug, search, ['brand_landing']);
     const view = await this.editorial.view(site, row);
     const brandId = row.brand_id;
-    const landing = brandId
-      ? await this.safely('brand products and FAQs', () =>
-          this.cache.getOrSet(`brands:landing:${site.salesPlan.id}:${locale}:${brandId}`, () =>
-            this.repository.landing(brandId, site.salesPlan.id, locale, BRAND_PRODUCTS),
-          ),
-        )
-      : null;
-    const ids = landing?.productIds ?? [];
-    const faqs = landing?.faqs ?? [];
-    const products = (await this.safely('brand product cards', () => this.catalogue.cardsByIds(ids, site))) ?? [];
+    const brandKey = row.brand?.key;
+    // The brand's products as the product list filtered by the brand shows them, and its FAQ.
+    const [products, faqs] = await Promise.all([
+      brandKey
+        ? this.safely('brand products', () => this.catalogue.listCards(site, { brandKey }, BRAND_PRODUCTS))
+        : null,
+      brandId ? this.safely('brand FAQs', () => this.catalogue.brandFaqs(brandId, locale)) : null,
+    ]);
     const extra = row.extra ?? {};
     const description = extra.description ? sanitize(extra.description) : null;
     const presentationTitle = extra.wording_presentation || t('brands.landing.presentation');
     const solutionsTitle = extra.wording_solution || t('brands.landing.solutions');
-    const faqItems = faqs.map((f) => ({ question: f.question, answer: sanitize(f.answer) }));
+    const faqItems = (faqs ?? []).map((f) => ({ question: f.question, answer: sanitize(f.answer) }));
     const tabs = brandTabs(
       { presentation: presentationTitle, solutions: solutionsTitle, questions: t('brands.landing.questions') },
       { description: !!description, faqs: faqItems.length },
@@ -117,7 +115,7 @@ export class BrandsService {
         tabs,
         presentation: description ? { title: presentationTitle, html: description } : null,
         paragraphs: view.props.paragraphs,
-        solutions: { title: solutionsTitle, products },
+        solutions: { title: solutionsTitle, products: products ?? [] },
         faqs: faqItems.length ? { title: t('brands.landing.questions'), items: faqItems } : null,
       },
     };

@@ -234,7 +234,7 @@ export class CatalogueApiService {
 
   async brandFaqs(site: SiteContext, brandId: number) {
     if (!(await this.repository.brandExists(brandId))) throw DomainException.notFound('Brand not found');
-    const items = await this.repository.brandFaqs(brandId, site.locale);
+    const items = await this.catalogue.brandFaqs(brandId, site.locale);
     return { data: { items, total: items.length } };
   }
 

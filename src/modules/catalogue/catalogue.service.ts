@@ -185,6 +185,33 @@ export class CatalogueService {
     return rows.map((row) => toProductCard(row, site, galenic, now));
   }
 
+  /**
+   * The first products of a brand or of needs as the product list shows them (its listing, its
+   * catalogue order, its cards): the brand landing page's and the need page's products.
+   */
+  async listCards(
+    site: Pick<SiteContext, 'locale' | 'salesPlan'>,
+    scope: { brandKey?: string; needId?: number },
+    perPage: number,
+  ): Promise<ProductCardView[]> {
+    const { items } = await this.listRows({
+      locale: site.locale,
+      salesPlanId: site.salesPlan.id,
+      ...(scope.brandKey ? { selection: { brand: [scope.brandKey] } } : {}),
+      ...(scope.needId ? { needIds: [scope.needId] } : {}),
+      page: 1,
+      perPage,
+    });
+    return this.cards(items, site);
+  }
+
+  /** A brand's FAQ in a locale, cached: the brand landing page and GET /brands/{id}/faqs. */
+  brandFaqs(brandId: number, locale: Locale) {
+    return this.cache.getOrSet(`catalogue:brand-faqs:${locale}:${brandId}`, () =>
+      this.repository.brandFaqs(brandId, locale),
+    );
+  }
+
   /** Product cards by id, in the given order (related products, CMS paragraphs, search). */
   async cardsByIds(ids: number[], site: Pick<SiteContext, 'locale' | 'salesPlan'>): Promise<ProductCardView[]> {
     const rows = await this.cache.getOrSet(`catalogue:cards:${site.locale}:${site.salesPlan.id}:${ids.join(',')}`, () =>

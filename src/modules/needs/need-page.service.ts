@@ -10,7 +10,6 @@ import { RenderService } from '../../render/render.service';
 import { CatalogueService } from '../catalogue';
 import { EditorialService } from '../cms';
 import type { SiteContext } from '../shop';
-import { NeedsRepository } from './needs.repository';
 import { NeedsService } from './needs.service';
 
 /** At most this many products of the need (the product list's cards). */
@@ -27,7 +26,6 @@ export class NeedPageService {
   constructor(
     private readonly editorial: EditorialService,
     private readonly needs: NeedsService,
-    private readonly repository: NeedsRepository,
     private readonly catalogue: CatalogueService,
     private readonly cache: AppCache,
     private readonly render: RenderService,
@@ -44,14 +42,10 @@ export class NeedPageService {
     // The need's products: the page's own solutions when its editors chose them, else every
     // product tagged with the need.
     const chosen = view.props.paragraphs.find((p): p is OurSolutionsParagraph => p.type === 'our_solutions');
-    const [rows, productIds, advices] = await Promise.all([
+    const [rows, products, advices] = await Promise.all([
       this.needs.rows(locale),
       needId && !chosen?.products.length
-        ? this.safely('need products', () =>
-            this.cache.getOrSet(`needs:products:${site.salesPlan.id}:${needId}`, () =>
-              this.repository.productIds(needId, site.salesPlan.id, NEED_PRODUCTS),
-            ),
-          )
+        ? this.safely('need products', () => this.catalogue.listCards(site, { needId }, NEED_PRODUCTS))
         : Promise.resolve([]),
       needId
         ? this.safely(
@@ -75,9 +69,6 @@ export class NeedPageService {
         : Promise.resolve([]),
     ]);
     const selector = await this.needs.selector(site, { parent: null, child: null, error: false }, undefined, rows);
-    const products = productIds?.length
-      ? await this.safely('need product cards', () => this.catalogue.cardsByIds(productIds, site))
-      : null;
     const need = rows.find((r) => r.id === needId) ?? null;
     const parent = need?.parent_id ? (rows.find((r) => r.id === need.parent_id) ?? null) : null;
     const all = view.props.paragraphs;

@@ -60,22 +60,4 @@ export class NeedsRepository {
       .execute();
     return new Set(rows.map((r) => r.need_id as number));
   }
-
-  /** The published products of a need, in catalogue order, sold in a sales plan. */
-  async productIds(needId: number, salesPlanId: number, limit: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('product_need as pn')
-      .innerJoin('product as p', 'p.id', 'pn.product_id')
-      .innerJoin('product_price as pp', (j) =>
-        j.onRef('pp.product_id', '=', 'p.id').on('pp.sales_plan_id', '=', salesPlanId),
-      )
-      .select('p.id')
-      .where('pn.need_id', '=', needId)
-      .where('p.published', '=', true)
-      .orderBy('p.position')
-      .orderBy('p.id')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.id);
-  }
 }
