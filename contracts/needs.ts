@@ -3,6 +3,10 @@
  * "Need detail", §4 "Need selector"). Pure TypeScript: the server filters with `filterNeedGroups`
  * for the form sent without JavaScript, the island with the same function as one types.
  */
+import { foldText } from './text';
+
+export { foldText };
+
 export interface NeedLinkView {
   id: number;
   label: string;
@@ -12,16 +16,6 @@ export interface NeedLinkView {
 /** A parent need and its child needs, in need order. */
 export interface NeedGroupView extends NeedLinkView {
   children: NeedLinkView[];
-}
-
-/** Lower case, accents stripped, spaces folded: "Défenses  naturelles" and "defenses naturelles" match. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /**

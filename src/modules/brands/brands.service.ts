@@ -14,6 +14,7 @@ import { EditorialService, pageHref } from '../cms';
 import { brandLogo, editorialPicture } from '../media';
 import type { SiteContext } from '../shop';
 import { BrandsRepository, type BrandPageRow } from './brands.repository';
+import { safely } from '../../common/logging/safely';
 
 /** At most this many products on a brand landing page (SPEC §2.2 "brand product list"). */
 const BRAND_PRODUCTS = 24;
@@ -87,9 +88,9 @@ export class BrandsService {
     // The brand's products as the product list filtered by the brand shows them, and its FAQ.
     const [products, faqs] = await Promise.all([
       brandKey
-        ? this.safely('brand products', () => this.catalogue.listCards(site, { brandKey }, BRAND_PRODUCTS))
+        ? safely(this.logger, 'brand products', () => this.catalogue.listCards(site, { brandKey }, BRAND_PRODUCTS))
         : null,
-      brandId ? this.safely('brand FAQs', () => this.catalogue.brandFaqs(brandId, locale)) : null,
+      brandId ? safely(this.logger, 'brand FAQs', () => this.catalogue.brandFaqs(brandId, locale)) : null,
     ]);
     const extra = row.extra ?? {};
     const description = extra.description ? sanitize(extra.description) : null;
@@ -119,15 +120,5 @@ export class BrandsService {
         faqs: faqItems.length ? { title: t('brands.landing.questions'), items: faqItems } : null,
       },
     };
-  }
-
-  /** SPEC §8: products and FAQs failing are logged, the page goes on. */
-  async safely<T>(what: string, load: () => Promise<T>): Promise<T | null> {
-    try {
-      return await load();
-    } catch (error) {
-      this.logger.warn(`${what} failed, the page goes on without them: ${(error as Error).message}`);
-      return null;
-    }
   }
 }

@@ -31,6 +31,7 @@ import {
   RELATED_INNOVATION,
 } from './editorial.rules';
 import { mapParagraphs, paragraphReferences, type ParagraphContext } from './paragraphs.mapper';
+import { safely } from '../../common/logging/safely';
 
 /** The cover of a page without one. */
 const DEFAULT_COVER: DrawnPicture = { motif: 'leaves', palette: 'green' };
@@ -173,7 +174,7 @@ export class EditorialService implements ProductArticles, PageEntities {
     const shopUrl = shell.settings.shop_url ?? null;
     const rich = (value: string | null) => (value ? resolveShopLinks(sanitize(value), shopUrl) : null);
     const ids = refs.products.map((r) => productIds.get(r)).filter((id): id is number => id !== undefined);
-    const cards = await this.safely('paragraph products', () => this.catalogue.cardsByIds(ids, site), []);
+    const cards = await safely(this.logger, 'paragraph products', () => this.catalogue.cardsByIds(ids, site), []);
     const byId = new Map(cards.map((c) => [c.id, c]));
     const products = new Map(
       refs.products.flatMap((r) => {
@@ -313,7 +314,8 @@ export class EditorialService implements ProductArticles, PageEntities {
     let rows: PageCardRow[] = row.linked as PageCardRow[];
     if (!rows.length && list) {
       const take = row.type === 'innovation' ? RELATED_INNOVATION : RELATED_ADVICE;
-      rows = await this.safely(
+      rows = await safely(
+        this.logger,
         'related pages',
         async () =>
           (
@@ -343,14 +345,5 @@ export class EditorialService implements ProductArticles, PageEntities {
         external: false,
       },
     };
-  }
-
-  private async safely<T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> {
-    try {
-      return await load();
-    } catch (error) {
-      this.logger.warn(`${what} failed, the page goes on without them: ${(error as Error).message}`);
-      return fallback;
-    }
   }
 }

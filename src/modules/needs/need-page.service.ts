@@ -11,6 +11,7 @@ import { CatalogueService } from '../catalogue';
 import { EditorialService } from '../cms';
 import type { SiteContext } from '../shop';
 import { NeedsService } from './needs.service';
+import { safely } from '../../common/logging/safely';
 
 /** At most this many products of the need (the product list's cards). */
 const NEED_PRODUCTS = 12;
@@ -45,10 +46,11 @@ export class NeedPageService {
     const [rows, products, advices] = await Promise.all([
       this.needs.rows(locale),
       needId && !chosen?.products.length
-        ? this.safely('need products', () => this.catalogue.listCards(site, { needId }, NEED_PRODUCTS))
+        ? safely(this.logger, 'need products', () => this.catalogue.listCards(site, { needId }, NEED_PRODUCTS))
         : Promise.resolve([]),
       needId
-        ? this.safely(
+        ? safely(
+            this.logger,
             'need advices',
             async () =>
               (
@@ -118,15 +120,5 @@ export class NeedPageService {
         advices: this.editorial.cards(advices ?? [], locale),
       },
     };
-  }
-
-  /** SPEC §8: products, needs and associated pages failing are logged, the page goes on. */
-  private async safely<T>(what: string, load: () => Promise<T>): Promise<T | null> {
-    try {
-      return await load();
-    } catch (error) {
-      this.logger.warn(`${what} failed, the page goes on without them: ${(error as Error).message}`);
-      return null;
-    }
   }
 }

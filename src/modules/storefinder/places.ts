@@ -3,6 +3,8 @@
  * language ("Genève", "Basel", "Biel/Bienne"); French and German speakers also use the other
  * language's name. These are the common ones: typing either finds the official locality.
  */
+import { foldText } from '../../../contracts/text';
+
 const OTHER_NAMES: Record<string, string> = {
   genf: 'Genève',
   geneve: 'Genève',
@@ -47,15 +49,8 @@ const OTHER_NAMES: Record<string, string> = {
   zurigo: 'Zürich',
 };
 
-/** Lower case, accents dropped, runs of spaces as one: how names are compared. */
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** How names are compared: lower case, accents dropped, runs of spaces as one. */
+export const fold = foldText;
 
 /** The official names a typed (start of a) name may mean besides itself. */
 export function otherNames(typed: string): string[] {
