@@ -97,8 +97,8 @@ export class StoreRepository {
   }
 
   /** Every pharmacy's position (for the map's clustered markers), by id. */
-  async positions(): Promise<Array<Pick<StoreRow, 'id' | 'latitude' | 'longitude' | 'is_insudiet'>>> {
-    return this.db.selectFrom('store').select(['id', 'latitude', 'longitude', 'is_insudiet']).orderBy('id').execute();
+  async positions(): Promise<Array<Pick<StoreRow, 'id' | 'latitude' | 'longitude'>>> {
+    return this.db.selectFrom('store').select(['id', 'latitude', 'longitude']).orderBy('id').execute();
   }
 
   async count(): Promise<number> {
