@@ -111,6 +111,34 @@ describeInBrowser('store finder (browser)', () => {
     expect(shown).toBeGreaterThanOrEqual(3);
   });
 
+  it('leaves the stores beyond 20 km out of the map bounds', async () => {
+    await newContext();
+    const page = await open('/trouver-une-pharmacie');
+    // The real answer, its pharmacies after the first moved (on paper) beyond 20 km.
+    await page.route('**/api/v1/stores?*', async (route) => {
+      // Node does not resolve *.localhost: the same request to 127.0.0.1, with its Host.
+      const url = new URL(route.request().url());
+      const host = url.host;
+      url.hostname = '127.0.0.1';
+      const res = await route.fetch({ url: url.href, headers: { ...route.request().headers(), host } });
+      const body = (await res.json()) as { data: { items: Array<{ distance: number }> } };
+      body.data.items.forEach((s, i) => {
+        if (i > 0) s.distance = BOUNDS_RADIUS_KM + i;
+      });
+      await route.fulfill({ response: res, json: body });
+    });
+    const input = page.locator('.finder input[name="q"]');
+    await input.fill('3011');
+    await page.waitForSelector('[role="option"]');
+    await input.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('.store-card').length > 0);
+    const km = await distances(page);
+    expect(km.slice(1, 3).every((d) => d > BOUNDS_RADIUS_KM)).toBe(true);
+    const fit = await page.getAttribute('.finder__map', 'data-fit');
+    // The position and the one store within 20 km.
+    expect((fit ?? '').split(';')).toHaveLength(2);
+  });
+
   it('keeps list and map in step: a list button centres its marker, a marker selects its list item', async () => {
     await newContext();
     const page = await open('/trouver-une-pharmacie?q=1003');
