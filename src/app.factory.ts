@@ -17,6 +17,7 @@ import { RedirectionMiddleware } from './modules/redirection/redirection.middlew
 import { PageCacheMiddleware } from './render/cached-page';
 import { precompressedStatic } from './common/http/precompressed-static';
 import { applyServerTimeouts } from './common/http/server-timeouts';
+import { tileImageSource } from './common/security/tile-source';
 import { SiteMiddleware } from './modules/shop/site.middleware';
 
 type Middleware = { use(req: Request, res: Response, next: NextFunction): unknown };
@@ -108,6 +109,8 @@ function securityHeaders(config: AppConfig): RequestHandler {
   const recaptchaFrames = recaptcha
     ? ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']
     : [];
+  // The store finder's map tiles, from wherever MAP_TILE_URL takes them.
+  const tiles = [tileImageSource(config.MAP_TILE_URL)].filter((source) => source !== null);
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -115,7 +118,7 @@ function securityHeaders(config: AppConfig): RequestHandler {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...recaptchaScripts],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://i.ytimg.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tiles, 'https://i.ytimg.com'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...recaptchaFrames],
         frameSrc: ['https://www.youtube-nocookie.com', ...recaptchaFrames],

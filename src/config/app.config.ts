@@ -190,7 +190,7 @@ export class EnvironmentVariables {
   @Max(500)
   STORE_LOCATOR_MAX = 100;
 
-  /** Map tiles of the store finder (Leaflet URL template; its host must be allowed by the CSP img-src). */
+  /** Map tiles of the store finder (Leaflet URL template; the CSP img-src allows its host, app.factory). */
   @IsString()
   @Matches(/^https:\/\/[^\s"'<>]+\{z\}[^\s"'<>]*$/, { message: 'must be an https URL template with {z}, {x} and {y}' })
   MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';

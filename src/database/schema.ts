@@ -516,6 +516,8 @@ export interface LocalityTable {
   latitude: number;
   longitude: number;
   language: string;
+  /** The name in lower case without accents (generated, migration 0018): what place searches compare. */
+  name_folded: Generated<string>;
 }
 
 /** A pharmacy of the store finder (SPEC §3 "Store / point of sale", migration 0016). */

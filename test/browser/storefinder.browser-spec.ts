@@ -111,6 +111,34 @@ describeInBrowser('store finder (browser)', () => {
     expect(shown).toBeGreaterThanOrEqual(3);
   });
 
+  it('leaves the stores beyond 20 km out of the map bounds', async () => {
+    await newContext();
+    const page = await open('/trouver-une-pharmacie');
+    // The real answer, its pharmacies after the first moved (on paper) beyond 20 km.
+    await page.route('**/api/v1/stores?*', async (route) => {
+      // Node does not resolve *.localhost: the same request to 127.0.0.1, with its Host.
+      const url = new URL(route.request().url());
+      const host = url.host;
+      url.hostname = '127.0.0.1';
+      const res = await route.fetch({ url: url.href, headers: { ...route.request().headers(), host } });
+      const body = (await res.json()) as { data: { items: Array<{ distance: number }> } };
+      body.data.items.forEach((s, i) => {
+        if (i > 0) s.distance = BOUNDS_RADIUS_KM + i;
+      });
+      await route.fulfill({ response: res, json: body });
+    });
+    const input = page.locator('.finder input[name="q"]');
+    await input.fill('3011');
+    await page.waitForSelector('[role="option"]');
+    await input.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('.store-card').length > 0);
+    const km = await distances(page);
+    expect(km.slice(1, 3).every((d) => d > BOUNDS_RADIUS_KM)).toBe(true);
+    const fit = await page.getAttribute('.finder__map', 'data-fit');
+    // The position and the one store within 20 km.
+    expect((fit ?? '').split(';')).toHaveLength(2);
+  });
+
   it('keeps list and map in step: a list button centres its marker, a marker selects its list item', async () => {
     await newContext();
     const page = await open('/trouver-une-pharmacie?q=1003');
@@ -143,6 +171,71 @@ describeInBrowser('store finder (browser)', () => {
     await page.waitForTimeout(400);
     expect(await events(page)).toHaveLength(1);
     expect(outside).toEqual([]);
+    // The address names no place text: a position is no query the server could search again.
+    expect(new URL(page.url()).searchParams.has('q')).toBe(false);
+    expect(await page.textContent('.finder__status')).toMatch(/Genève/);
+  });
+
+  it('locate me, then a place chosen before the nearest locality came back: the chosen place stays', async () => {
+    await newContext({ permissions: ['geolocation'], geolocation: GENEVA });
+    const page = await open('/trouver-une-pharmacie');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/reverse-geocoding?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const geocoded = page.waitForResponse((res) => res.url().includes('/api/v1/reverse-geocoding'));
+    await page.click('.finder__locate');
+    const input = page.locator('.finder input[name="q"]');
+    await input.fill('3011');
+    await page.waitForSelector('[role="option"]');
+    await input.press('Enter');
+    await page.waitForFunction(() => /3011 Bern/.test(document.querySelector('.finder__status')?.textContent ?? ''));
+    release();
+    await geocoded;
+    await page.waitForTimeout(500);
+    expect(await input.inputValue()).toBe('3011 Bern');
+    expect(await page.textContent('.finder__status')).toMatch(/3011 Bern/);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('3011 Bern');
+    expect((await distances(page))[0]).toBeLessThan(3);
+  });
+
+  it('Enter right after the text changed searches that text, not the suggestions of the text before', async () => {
+    await newContext();
+    const page = await open('/trouver-une-pharmacie');
+    const input = page.locator('.finder input[name="q"]');
+    await input.fill('3011');
+    await page.waitForSelector('[role="option"]');
+    // Bern's suggestions are still listed when Enter comes (the next look-up waits 200 ms).
+    await input.fill('Neuchatel');
+    await input.press('Enter');
+    await page.waitForFunction(() => /Neuchâtel/.test(document.querySelector('.finder__status')?.textContent ?? ''));
+    expect(await page.textContent('.finder__status')).not.toMatch(/Bern/);
+    expect(await input.inputValue()).toMatch(/Neuch/);
+  });
+
+  it('a pharmacy picked on the map searches with the options of now ("only its stockists" ticked after loading)', async () => {
+    await newContext();
+    const page = await open('/trouver-une-pharmacie?q=1003&product=insudiet-boisson-vanille-7-sachets');
+    const searches: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/v1/stores?')) searches.push(req.url());
+    });
+    await page.check('.finder__only input');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.store-card')].every((c) => c.classList.contains('store-card--stocks')),
+    );
+    expect(searches).toHaveLength(1);
+    // Zoomed in on the first pharmacy, its neighbours outside the list are single markers.
+    await page.click('.store-card:nth-child(1) .store-card__show');
+    const single = page.locator('.finder__map .map-store').first();
+    await single.waitFor();
+    const picked = page.waitForRequest((req) => req.url().includes('/api/v1/stores?'));
+    await single.focus();
+    await page.keyboard.press('Enter');
+    expect(new URL((await picked).url()).searchParams.get('only')).toBe('true');
+    expect(searches).toHaveLength(2);
   });
 
   it('locate me refused: the toast of SPEC §8 for 3 s, and the page stays usable', async () => {

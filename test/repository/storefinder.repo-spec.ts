@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { loadConfig } from '../../src/config/app.config';
 import { migrateToLatest, openDatabase, type Database } from '../../src/database/database';
 import { seedAll } from '../../src/database/seed/seed';
@@ -56,13 +56,51 @@ describe(`StoreRepository on ${process.env.DATABASE_URL ? 'the PostgreSQL server
     expect(insudiet.every((s) => s.is_insudiet && s.stocks)).toBe(true);
   });
 
+  /**
+   * The plan of a query the repository runs, as compiled, on a planner free to scan the table. Its parameters are written in as literals
+   * (the embedded database's pool prepares parameterised statements, and EXPLAIN cannot be prepared).
+   */
+  async function planOf(query: { compile(): CompiledQuery }): Promise<string> {
+    const { sql: text, parameters } = query.compile();
+    const literal = (value: unknown) =>
+      typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+    const inlined = text.replace(/\$([0-9]+)/g, (_, n: string) => literal(parameters[Number(n) - 1]));
+    // PGlite starts with enable_seqscan off, which would hide a scan of the table: the plan is made
+    // as the PostgreSQL server makes it, sequential scans allowed.
+    return db.transaction().execute(async (trx) => {
+      await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = on'));
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${inlined}`));
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  }
+
   it('walks the position index (k nearest neighbours), not the table', async () => {
-    const { rows } = await sql<{
-      'QUERY PLAN': string;
-    }>`explain select id from store order by position <-> ll_to_earth(47.3769, 8.5417) limit 20`.execute(db);
-    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    const plan = await planOf(repo.nearestQuery({ ...ZURICH, radius: 50_000, limit: 20 }));
     expect(plan).toMatch(/Index Scan using store_position_idx/);
-    expect(plan).not.toMatch(/Seq Scan/);
+    expect(plan).not.toMatch(/Seq Scan on store/);
+  });
+
+  it.each([
+    ['a name', { names: ['lausa'] }],
+    ['a misspelt name', { names: ['lausane'] }],
+    ['either side of a bilingual name', { names: ['bienne', 'biel'] }],
+    ['a postcode', { names: [], postcode: '10' }],
+    ['a postcode and a name', { names: ['lausanne'], postcode: '1003' }],
+  ])('searches places by %s through the indexes of migration 0018, not a scan of every locality', async (_, terms) => {
+    const plan = await planOf(repo.placesQuery(terms, 8));
+    expect(plan).not.toMatch(/Seq Scan on locality/);
+    expect(plan).toMatch(/Bitmap Index Scan on locality_(name_folded_trgm|postcode|postcode_pattern)_idx/);
+    expect(plan).toMatch(/Index Cond: /);
+  });
+
+  it('finds places by the start of a name without its accents, a close spelling, either side of a bilingual name', async () => {
+    const labels = async (names: string[], postcode?: string) =>
+      (await repo.places({ names, postcode }, 8)).map((p) => `${p.postcode} ${p.name}`);
+    expect(await labels(['neuchat'])).toContain('2000 Neuchâtel');
+    expect(await labels(['lausane'])).toContain('1003 Lausanne');
+    expect((await labels(['bienne']))[0]).toMatch(/^25[0-9]{2} Biel\/Bienne$/);
+    expect(await labels(['zurich'])).toContain('8001 Zürich');
+    expect(await labels([], '1003')).toEqual(['1003 Lausanne']);
   });
 
   it('finds the nearest Swiss locality of a point', async () => {

@@ -59,6 +59,8 @@ export default function StoreFinder(props: StoreFinderProps) {
   const [only, setOnly] = useState(props.only);
   const [selected, setSelected] = useState<number | null>(null);
   const [suggestions, setSuggestions] = useState<PlaceView[]>([]);
+  /** The text the suggestions answer (they may still be those of an older text while the next look-up waits). */
+  const [suggestedFor, setSuggestedFor] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [toast, setToast] = useState('');
@@ -89,7 +91,7 @@ export default function StoreFinder(props: StoreFinderProps) {
   }, []);
 
   const runSearch = useCallback(
-    async (target: PlaceView, options: { only?: boolean; selectNearest?: boolean } = {}) => {
+    async (target: PlaceView, options: { only?: boolean; selectNearest?: boolean; fromPosition?: boolean } = {}) => {
       const seq = ++searchSeq.current;
       setBusy(true);
       const params = new URLSearchParams({
@@ -111,8 +113,11 @@ export default function StoreFinder(props: StoreFinderProps) {
         setSelected(options.selectNearest && found[0] ? found[0].id : null);
         map.current?.show(target, found, true);
         if (options.selectNearest && found[0]) map.current?.select(found[0].id);
+        // The address keeps `q` only when it is a place the server can search again: a search around a
+        // position (located, or a pharmacy of the map) has no such text, so the address drops it.
         const url = new URL(window.location.href);
-        url.searchParams.set('q', target.label);
+        if (options.fromPosition) url.searchParams.delete('q');
+        else url.searchParams.set('q', target.label);
         window.history.replaceState(window.history.state, '', url);
         // SPEC §4: one analytics event per new search.
         setTimeout(
@@ -139,7 +144,8 @@ export default function StoreFinder(props: StoreFinderProps) {
         settings: props.map,
         labels: { position: L.your_position, storeCount: L.map_label },
         onSelect: (storeId) => select(storeId, 'map'),
-        onPick: (latitude, longitude) => void pick(latitude, longitude),
+        // Through a ref: the map lives as long as the page, the search options (`only`) change.
+        onPick: (latitude, longitude) => void searchAroundRef.current(latitude, longitude, true),
       });
       if (place) map.current.show(place, stores, true);
       try {
@@ -160,20 +166,30 @@ export default function StoreFinder(props: StoreFinderProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is created once
   }, [hydrated]);
 
-  /** A pharmacy of the map that is not in the list: the search moves to it (nearest locality as label). */
-  const pick = async (latitude: number, longitude: number) => {
+  /**
+   * A search around a position (the visitor's, or a pharmacy of the map that is not in the list): the
+   * box shows the nearest locality (SPEC §7 "Reverse geocoding"), then the stores around the position
+   * are searched. A search chosen meanwhile (a suggestion, another position) wins: this answer is dropped.
+   */
+  const searchAround = async (latitude: number, longitude: number, selectNearest: boolean) => {
+    const seq = ++searchSeq.current;
+    setBusy(true);
     let label = '';
     try {
       const res = await fetch(
         `/api/v1/reverse-geocoding?latitude=${latitude.toFixed(6)}&longitude=${longitude.toFixed(6)}`,
+        { headers: { Accept: 'application/json' } },
       );
       if (res.ok) label = ((await res.json()) as { data: { formatted_address: string } }).data.formatted_address;
     } catch {
-      // The search still runs, labelled by the pharmacy's own position.
+      // The search still runs, labelled as the visitor's position.
     }
+    if (seq !== searchSeq.current) return;
     if (label) setText(label);
-    await runSearch({ label: label || L.your_position, latitude, longitude }, { selectNearest: true });
+    await runSearch({ label: label || L.your_position, latitude, longitude }, { selectNearest, fromPosition: true });
   };
+  const searchAroundRef = useRef(searchAround);
+  searchAroundRef.current = searchAround;
 
   const showToast = (message: string) => {
     setToast(message);
@@ -195,6 +211,7 @@ export default function StoreFinder(props: StoreFinderProps) {
         .then((body) => {
           if (seq !== lookup.current || !body) return;
           setSuggestions(body.data.items);
+          setSuggestedFor(typed);
           setActive(-1);
         })
         .catch(() => {});
@@ -231,9 +248,10 @@ export default function StoreFinder(props: StoreFinderProps) {
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // The first suggestion stands for the typed text; without any, the server answers (its message).
+    // The first suggestion stands for the typed text when it answers this very text; otherwise (none,
+    // or those of an older text still shown) the form goes to the server, which searches the text.
     const first = suggestions[0];
-    if (first && text.trim() !== '') {
+    if (first && text.trim() !== '' && suggestedFor === text.trim()) {
       event.preventDefault();
       choose(first);
     }
@@ -242,23 +260,7 @@ export default function StoreFinder(props: StoreFinderProps) {
   const locate = () => {
     setBusy(true);
     navigator.geolocation.getCurrentPosition(
-      (position) => {
-        const { latitude, longitude } = position.coords;
-        const here: PlaceView = { label: L.your_position, latitude, longitude };
-        void runSearch(here);
-        // The search box shows the nearest locality (SPEC §7 "Reverse geocoding").
-        fetch(`/api/v1/reverse-geocoding?latitude=${latitude.toFixed(6)}&longitude=${longitude.toFixed(6)}`, {
-          headers: { Accept: 'application/json' },
-        })
-          .then((res) => (res.ok ? (res.json() as Promise<{ data: { formatted_address: string } }>) : null))
-          .then((body) => {
-            if (body?.data.formatted_address) {
-              setText(body.data.formatted_address);
-              setPlace({ ...here, label: body.data.formatted_address });
-            }
-          })
-          .catch(() => {});
-      },
+      (position) => void searchAround(position.coords.latitude, position.coords.longitude, false),
       () => {
         setBusy(false);
         showToast(L.error_api);

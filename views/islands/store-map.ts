@@ -22,7 +22,7 @@ export interface StoreMapController {
   /** Centres a searched store at the marker zoom (SPEC §4) and marks it. */
   select(storeId: number): void;
   /** Every pharmacy's position ([id, latitude, longitude]), clustered when dense. */
-  setPositions(items: Array<[number, number, number, ...unknown[]]>): void;
+  setPositions(items: Array<[number, number, number]>): void;
   destroy(): void;
 }
 

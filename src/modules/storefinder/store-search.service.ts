@@ -149,11 +149,9 @@ export class StoreSearchService {
   }
 
   /** Every pharmacy's position for the map's clustered markers: [id, latitude, longitude, insudiet]. */
-  async positions(): Promise<Array<[number, number, number, 0 | 1]>> {
-    return this.cache.getOrSet('stores:positions', async () =>
-      (await this.repository.positions()).map(
-        (s) => [s.id, s.latitude, s.longitude, s.is_insudiet ? 1 : 0] as [number, number, number, 0 | 1],
-      ),
+  async positions(): Promise<Array<[number, number, number]>> {
+    return this.cache.getOrSet('stores:positions:v2', async () =>
+      (await this.repository.positions()).map((s) => [s.id, s.latitude, s.longitude] as [number, number, number]),
     );
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
 import type { StoreTable } from '../../database/schema';
@@ -37,6 +37,12 @@ export interface NearestQuery {
   onlyStocking?: boolean;
 }
 
+/** What a place search looks for: (starts of) names, a postcode (start). */
+export interface PlaceTerms {
+  names: string[];
+  postcode?: string;
+}
+
 /** A Swiss locality as a place to search from. */
 export interface PlaceRow {
   name: string;
@@ -56,7 +62,8 @@ export interface PlaceRow {
 export class StoreRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  async nearest(q: NearestQuery): Promise<NearStoreRow[]> {
+  /** The query `nearest` runs (exposed so that its plan can be checked). */
+  nearestQuery(q: NearestQuery) {
     const point = sql`ll_to_earth(${q.latitude}::float8, ${q.longitude}::float8)`;
     const stocks = !q.stocking
       ? sql<boolean>`false`
@@ -73,12 +80,15 @@ export class StoreRepository {
       .$if(!!q.stocking && !!q.onlyStocking, (qb) => qb.where(stocks))
       .orderBy(sql`store.position <-> ${point}`)
       .limit(q.limit);
-    const rows = await this.db
+    return this.db
       .selectFrom(nearest.as('s'))
       .selectAll('s')
       .where('s.chord', '<=', chordOf(q.radius))
-      .orderBy('s.chord')
-      .execute();
+      .orderBy('s.chord');
+  }
+
+  async nearest(q: NearestQuery): Promise<NearStoreRow[]> {
+    const rows = await this.nearestQuery(q).execute();
     return rows.map(({ chord, ...row }) => ({ ...row, meters: arcOf(Number(chord)) }));
   }
 
@@ -87,8 +97,8 @@ export class StoreRepository {
   }
 
   /** Every pharmacy's position (for the map's clustered markers), by id. */
-  async positions(): Promise<Array<Pick<StoreRow, 'id' | 'latitude' | 'longitude' | 'is_insudiet'>>> {
-    return this.db.selectFrom('store').select(['id', 'latitude', 'longitude', 'is_insudiet']).orderBy('id').execute();
+  async positions(): Promise<Array<Pick<StoreRow, 'id' | 'latitude' | 'longitude'>>> {
+    return this.db.selectFrom('store').select(['id', 'latitude', 'longitude']).orderBy('id').execute();
   }
 
   async count(): Promise<number> {
@@ -104,45 +114,59 @@ export class StoreRepository {
    * starts with one of `names`, or whose postcode starts with `postcode`; close spellings (trigram
    * similarity) after them. One row per name and postcode, the best matches first.
    */
-  async places(terms: { names: string[]; postcode?: string }, limit: number): Promise<PlaceRow[]> {
+  async places(terms: PlaceTerms, limit: number): Promise<PlaceRow[]> {
+    const rows = await this.placesQuery(terms, limit).execute();
+    return rows.map((r) => ({ ...r, latitude: Number(r.latitude), longitude: Number(r.longitude) }));
+  }
+
+  /**
+   * The query `places` runs (exposed so that its plan can be checked). Every test is one an index
+   * serves (migration 0018): `~` and `%` on the folded name through its trigram index, the postcode
+   * prefix through its pattern index; `%` (trigram similarity above pg_trgm's threshold, 0.3 by
+   * default) lets the index find the close spellings, the stricter similarity filter then keeps them.
+   */
+  placesQuery(terms: PlaceTerms, limit: number) {
     const names = terms.names.map((n) => n.toLowerCase());
-    const folded = sql<string>`lower(unaccent(locality.name))`;
+    const folded = sql.ref('locality.name_folded');
     const prefixes = names.flatMap((n) => [`${escapeLike(n)}%`, `%/${escapeLike(n)}%`]);
     const first = names[0] ?? '';
-    const rows = await this.db
+    const foldedFirst = sql<string>`fold_name(${first})`;
+    return this.db
       .selectFrom('locality')
       .select(['name', 'postcode', 'canton'])
       .select((eb) => [eb.fn.avg<number>('latitude').as('latitude'), eb.fn.avg<number>('longitude').as('longitude')])
       .where('country', '=', 'CH')
       .where((eb) => {
-        const ors = [];
+        const ors: Array<Expression<SqlBool>> = [];
         if (terms.postcode) ors.push(eb('postcode', 'like', `${terms.postcode}%`));
-        for (const p of prefixes) ors.push(eb(folded, 'like', sql<string>`lower(unaccent(${p}))`));
-        if (first.length >= 3) ors.push(eb(sql`similarity(${folded}, lower(unaccent(${first})))`, '>', 0.45));
+        // One test for every name and both sides of a bilingual name ("Biel/Bienne"): a name starts
+        // the folded name or follows its "/". One regular expression, so one scan of the index.
+        if (names.length)
+          ors.push(sql<SqlBool>`${folded} ~ fold_name(${`(^|/)(${names.map(escapeRegex).join('|')})`})`);
+        if (first.length >= 3)
+          ors.push(sql<SqlBool>`(${folded} % ${foldedFirst} and similarity(${folded}, ${foldedFirst}) > 0.45)`);
         return ors.length ? eb.or(ors) : eb.val(false);
       })
-      .groupBy(['name', 'postcode', 'canton'])
+      .groupBy(['name', 'name_folded', 'postcode', 'canton'])
       .$if(names.length > 0, (qb) =>
         qb.orderBy(
           sql`case when ${sql.join(
             names.flatMap((n) => [
-              sql`${folded} = lower(unaccent(${n}))`,
-              sql`${folded} like lower(unaccent(${`${escapeLike(n)}/%`}))`,
-              sql`${folded} like lower(unaccent(${`%/${escapeLike(n)}`}))`,
+              sql`${folded} = fold_name(${n})`,
+              sql`${folded} like fold_name(${`${escapeLike(n)}/%`})`,
+              sql`${folded} like fold_name(${`%/${escapeLike(n)}`})`,
             ]),
             sql` or `,
           )} then 0 when ${sql.join(
-            prefixes.map((p) => sql`${folded} like lower(unaccent(${p}))`),
+            prefixes.map((p) => sql`${folded} like fold_name(${p})`),
             sql` or `,
           )} then 1 else 2 end`,
         ),
       )
-      .orderBy(sql`similarity(${folded}, lower(unaccent(${first}))) desc`)
+      .orderBy(sql`similarity(${folded}, ${foldedFirst}) desc`)
       .orderBy(sql`length(name)`)
       .orderBy('postcode')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({ ...r, latitude: Number(r.latitude), longitude: Number(r.longitude) }));
+      .limit(limit);
   }
 
   /** The Swiss locality nearest to a point, and how far it is (metres). */
@@ -181,4 +205,5 @@ const chordOf = (meters: number) => 2 * EARTH_RADIUS * Math.sin(Math.min(meters 
 /** The distance along the surface of a chord (what `earth_distance` answers). */
 const arcOf = (chord: number) => 2 * EARTH_RADIUS * Math.asin(Math.min(chord / (2 * EARTH_RADIUS), 1));
 
+const escapeRegex = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, (c) => `\\${c}`);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

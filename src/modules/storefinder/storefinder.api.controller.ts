@@ -1,4 +1,4 @@
-import { Controller, Get, Query, UsePipes } from '@nestjs/common';
+import { Controller, Get, Header, Query, UsePipes } from '@nestjs/common';
 import { apiValidation, SiteSource } from '../../common/api';
 import { Site } from '../../common/page/page.decorator';
 import type { SiteContext } from '../shop';
@@ -20,8 +20,13 @@ export class StoreFinderApiController {
     return this.stores.list(await this.sites.scoped(site, query), query);
   }
 
-  /** GET /store-positions: every pharmacy's position, for the map's clustered markers. */
+  /**
+   * GET /store-positions: every pharmacy's position ([id, latitude, longitude]), for the map's clustered
+   * markers. The same for every visitor and page, changed only by an import: kept 5 minutes by browsers
+   * and CDNs (pages: a minute at the CDN), then revalidated in the background.
+   */
   @Get('store-positions')
+  @Header('Cache-Control', 'public, max-age=300, s-maxage=300, stale-while-revalidate=300')
   positions() {
     return this.stores.positions();
   }
