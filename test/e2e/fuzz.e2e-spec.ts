@@ -271,6 +271,7 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/categories' },
   { path: '/api/v1/homepage' },
   { path: '/api/v1/redirections', required: { path: enc('/nos-produits') } },
+  { path: '/api/v1/docs.json' },
 ];
 
 // Path parameters of page routes, by the route table's parameter kinds.
