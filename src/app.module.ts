@@ -13,6 +13,7 @@ import { APP_CONFIG, type AppConfig } from './config/app.config';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BrandsModule } from './modules/brands/brands.module';
+import { ApiDocsModule } from './modules/api-docs';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { CmsModule } from './modules/cms/cms.module';
 import { ContactModule } from './modules/contact/contact.module';
@@ -54,6 +55,7 @@ export class AppModule {
         RedirectionModule,
         MediaModule,
         GeoModule,
+        ApiDocsModule,
         // Before the page routes, so that a catch-all cannot shadow a test-only route.
         ...extraImports,
         // Feature modules with page routes; the CMS catch-all must stay last.

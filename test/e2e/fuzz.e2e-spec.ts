@@ -218,6 +218,9 @@ const API_PARAMS: Record<string, HostileKind> = {
   product: 'text',
   only: 'boolean',
   q: 'text',
+  asm: 'boolean',
+  site_id: 'id',
+  origin: 'text',
 };
 
 interface Samples {
@@ -262,6 +265,13 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/reverse-geocoding', required: { latitude: '46.52', longitude: '6.63' } },
   { path: '/api/v1/civilities', required: { language: 'fr' } },
   { path: '/api/v1/provincials' },
+  { path: '/api/v1/menus' },
+  { path: '/api/v1/settings' },
+  { path: '/api/v1/slugs' },
+  { path: '/api/v1/categories' },
+  { path: '/api/v1/homepage' },
+  { path: '/api/v1/redirections', required: { path: enc('/nos-produits') } },
+  { path: '/api/v1/docs.json' },
 ];
 
 // Path parameters of page routes, by the route table's parameter kinds.
@@ -499,6 +509,7 @@ const METHOD_PATHS = [
   '/newsletter',
   '/api/v1/contact',
   '/api/v1/newsletter',
+  '/api/v1/auth/logout',
 ];
 
 /** Media and documents: answered by their own controllers, with their own small 404. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthApiController } from './auth.api.controller';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { EditorGuard } from './editor.guard';
@@ -8,7 +9,7 @@ import { LoginThrottle } from './login-throttle';
 
 /** Editor accounts, login and logout pages, and the guard of the editorial preview (issue 9). */
 @Module({
-  controllers: [LoginPageController],
+  controllers: [LoginPageController, AuthApiController],
   providers: [AuthRepository, AuthService, LoginThrottle, LoginService, EditorGuard],
   exports: [AuthService, LoginService, EditorGuard],
 })

@@ -77,12 +77,14 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
-  async revokeSession(tokenHash: string): Promise<void> {
-    await this.db
+  /** Revokes a session not yet revoked; whether there was one. */
+  async revokeSession(tokenHash: string): Promise<boolean> {
+    const result = await this.db
       .updateTable('editor_session')
       .set({ revoked_at: sql<string>`now()` })
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 }

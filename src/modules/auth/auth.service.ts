@@ -70,8 +70,11 @@ export class AuthService {
     return row ? { id: row.id, email: row.email } : null;
   }
 
-  async closeSession(token: unknown): Promise<void> {
-    if (isSessionToken(token)) await this.repository.revokeSession(hashSessionToken(token));
+  /** Ends a session; whether the token named a live one (expired and unknown tokens end nothing). */
+  async closeSession(token: unknown): Promise<boolean> {
+    if (!isSessionToken(token)) return false;
+    if (!(await this.editorOf(token))) return false;
+    return this.repository.revokeSession(hashSessionToken(token));
   }
 
   private dummy(): Promise<string> {

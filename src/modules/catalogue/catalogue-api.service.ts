@@ -8,7 +8,7 @@ import { RenderService } from '../../render/render.service';
 import { ShopService, type SiteContext } from '../shop';
 import { CatalogueRepository } from './catalogue.repository';
 import { isNew } from './catalogue.rules';
-import { CatalogueService } from './catalogue.service';
+import { CatalogueService, type CategoryNode } from './catalogue.service';
 import { DEFAULT_PRICE_RANGE, type ProductCardRow, type ProductQuery, type Sort } from './catalogue.types';
 import type { ProductListQueryDto, UrlEntityQueryDto } from './dto/product-query.dto';
 import type { ShopScope } from '../../common/api';
@@ -70,6 +70,27 @@ function productFields(row: ProductFields, brandId: number | undefined) {
       }).fallback,
     },
   };
+}
+
+/** A category as the API shows it, with its children down to `depth` levels (0: none). */
+function categoryItem(node: CategoryNode, depth: number): CategoryItem {
+  return {
+    id: node.id,
+    name: node.name,
+    slug: node.slug,
+    class: node.class,
+    text: node.text,
+    childs: depth > 0 ? node.children.map((child) => categoryItem(child, depth - 1)) : [],
+  };
+}
+
+interface CategoryItem {
+  id: number;
+  name: string;
+  slug: string;
+  class: string | null;
+  text: string | null;
+  childs: CategoryItem[];
 }
 
 /**
@@ -252,16 +273,7 @@ export class CatalogueApiService {
     } else if (query.entity_type === 'category') {
       const found = await this.catalogue.categoryBySlug(locale, query.slug);
       if (found) {
-        const depth = query.depth ?? 1;
-        const node = (n: typeof found.node, level: number): Record<string, unknown> => ({
-          id: n.id,
-          name: n.name,
-          slug: n.slug,
-          class: n.class,
-          text: n.text,
-          childs: level < depth ? n.children.map((c) => node(c, level + 1)) : [],
-        });
-        return { data: { items: [node(found.node, 0)] } };
+        return { data: { items: [categoryItem(found.node, query.depth ?? 1)] } };
       }
     } else if ((PAGE_TYPES as readonly string[]).includes(query.entity_type)) {
       const page = await this.pages?.entity(site, query.entity_type, query.slug, query.parents === true);
@@ -271,6 +283,12 @@ export class CatalogueApiService {
       if (brand) return { data: { items: [{ id: brand.id, name: brand.name, slug: brand.slug, class: brand.class }] } };
     }
     throw DomainException.notFound('Entity not found');
+  }
+
+  /** GET /categories (SPEC §7 "Categories / navigation"): the top categories, `depth` levels of children. */
+  async categories(site: SiteContext, depth = 0) {
+    const roots = await this.catalogue.categories(site.locale);
+    return { data: { items: roots.map((node) => categoryItem(node, depth)) } };
   }
 
   /** The listing island's data: the same view model as the page for a list path of this locale. */
@@ -337,6 +355,7 @@ export class CatalogueApiService {
       text: dto.text?.trim() || undefined,
       published: dto.published,
       noFree: dto.no_free,
+      soldInStore: dto.asm,
       needIds: dto.needs,
     };
   }

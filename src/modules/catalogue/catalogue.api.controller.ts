@@ -4,6 +4,7 @@ import { apiValidation, ParseIdPipe } from '../../common/api';
 import type { SiteContext } from '../shop';
 import { CatalogueApiService } from './catalogue-api.service';
 import {
+  CategoriesQueryDto,
   FaqQueryDto,
   ListingQueryDto,
   ProductListQueryDto,
@@ -47,6 +48,12 @@ export class CatalogueApiController {
   @Get('url/entity')
   async urlEntity(@Site() site: SiteContext, @Query() query: UrlEntityQueryDto) {
     return this.api.urlEntity(await this.api.site(site, query), query);
+  }
+
+  /** GET /categories?depth=0&lang&shop_id (SPEC §7 "Categories / navigation"): data.items. */
+  @Get('categories')
+  async categories(@Site() site: SiteContext, @Query() query: CategoriesQueryDto) {
+    return this.api.categories(await this.api.site(site, query), query.depth);
   }
 
   /** The product listing island's data (same view model as the page). */

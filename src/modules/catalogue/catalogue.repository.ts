@@ -32,6 +32,11 @@ export class CatalogueRepository {
         // statement is prepared, and a generic plan must not assume a selective price range.
         .$if(query.published !== false, (qb) => qb.where(sql<boolean>`l.published`))
         .$if(!!query.noFree, (qb) => qb.where(sql<boolean>`not l.is_free`))
+        .$if(!!query.soldInStore, (qb) =>
+          qb.where(
+            sql<boolean>`not exists (select 1 from product p where p.id = l.product_id and coalesce((p.caracteristics->>'not_sold_in_store')::boolean, false))`,
+          ),
+        )
         .$if(!!query.productIds?.length, (qb) => qb.where('l.product_id', 'in', query.productIds as number[]))
         // Search results: one array parameter, whatever its length (one prepared statement).
         .$if(query.rankedIds !== undefined, (qb) => qb.where(sql<boolean>`l.product_id = any(${rankedArray(query)})`))
@@ -721,7 +726,8 @@ export function usesFacetSummary(query: ProductQuery): boolean {
     !query.needIds?.length &&
     !query.productIds?.length &&
     query.rankedIds === undefined &&
-    !query.productType
+    !query.productType &&
+    !query.soldInStore
   );
 }
 

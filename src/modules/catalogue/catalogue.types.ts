@@ -20,6 +20,8 @@ export interface ProductQuery {
   /** API only: include unpublished products when false is asked explicitly. */
   published?: boolean;
   noFree?: boolean;
+  /** API `asm=1`: only the products sold in stores (the pharmacies' assortment), see docs/decisions.md. */
+  soldInStore?: boolean;
   needIds?: number[];
   productType?: string;
   productIds?: number[];

@@ -11,6 +11,7 @@ import { EditorialService } from '../cms';
 import { editorialPicture } from '../media';
 import { NeedsService } from '../needs';
 import type { SiteContext } from '../shop';
+import { DomainException } from '../../common/errors/domain.exception';
 import { HomeRepository } from './home.repository';
 
 /**
@@ -99,6 +100,29 @@ export class HomeService {
         brandsHref: buildPath('brands', locale),
       },
     };
+  }
+
+  /**
+   * The homepage resource (SPEC §7 "Homepage"): `type=homepage` gives the home content of the site and
+   * language (slider links resolved to paths), `type=products` the product cards of its current
+   * suggestions, priced in the site's sales plan. No home content: 404.
+   */
+  async resource(site: SiteContext, type: 'homepage' | 'products') {
+    const content = await this.content(site);
+    if (!content) throw DomainException.notFound('No homepage for this site');
+    if (type === 'products') {
+      const references = (content.suggestions ?? []).flatMap((s) => (s.type === 'product' ? [s.reference] : []));
+      const ids = await this.repository.productIds(references);
+      const cards = await this.catalogue.cardsByIds([...ids.values()], site);
+      const byId = new Map(cards.map((card) => [card.id, card]));
+      const items = references.flatMap((reference) => byId.get(ids.get(reference) ?? -1) ?? []);
+      return { data: { items, total: items.length } };
+    }
+    const slider = content.slider.map(({ route, route_params, ...slide }) => ({
+      ...slide,
+      url: route ? buildPath(route as RouteName, site.locale, route_params ?? {}) : (slide.url ?? '/'),
+    }));
+    return { data: { ...content, slider } };
   }
 
   /** The current suggestions in their order: product cards, article cards, promotions. */

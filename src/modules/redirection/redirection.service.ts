@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AppCache } from '../../cache/app-cache.service';
 import { safeRedirectTarget, samePath } from '../../common/http/safe-redirect';
 import type { SiteContext } from '../shop';
+import { DomainException } from '../../common/errors/domain.exception';
 import { RedirectionRepository } from './redirection.repository';
 
 export interface Redirect {
@@ -58,6 +59,35 @@ export class RedirectionService {
       return { type: rule.code, url: keepQuery ? target + search : target };
     }
     return null;
+  }
+
+  /**
+   * The API's lookup (SPEC §7 "Redirections"): the same rules as the middleware for the address named by
+   * `url` (path and query), `path` and `origin` (the host; the request's own when absent). At least one of
+   * url and path; when both, they name the same path. No rule: 404.
+   */
+  async lookup(
+    site: SiteContext,
+    query: { url?: string; path?: string; origin?: string },
+  ): Promise<{ data: Redirect }> {
+    if (query.url === undefined && query.path === undefined)
+      throw DomainException.invalidInput({ url: 'url or path is required' });
+    const queryAt = query.url?.indexOf('?') ?? -1;
+    const urlPath = query.url === undefined ? undefined : queryAt >= 0 ? query.url.slice(0, queryAt) : query.url;
+    if (urlPath !== undefined && query.path !== undefined && urlPath !== query.path)
+      throw DomainException.invalidInput({ path: 'path must be the path of url when both are given' });
+    const path = (urlPath ?? query.path) as string;
+    const search = query.url !== undefined && queryAt >= 0 ? query.url.slice(queryAt) : '';
+    const hostname = query.origin
+      ? query.origin
+          .replace(/^https?:\/\//i, '')
+          .replace(/\/$/, '')
+          .replace(/:[0-9]+$/, '')
+          .toLowerCase()
+      : site.hostname;
+    const redirect = await this.find(site, hostname, path, search);
+    if (!redirect) throw DomainException.notFound('No redirection for this address');
+    return { data: redirect };
   }
 
   private builtIn(path: string, search: string): Redirect | null {

@@ -1,11 +1,11 @@
 import { Controller, Get, Query, UsePipes } from '@nestjs/common';
 import { apiValidation } from '../../common/api';
 import { Site } from '../../common/page/page.decorator';
-import { ShopQueryDto, UrlQueryDto } from './dto/shop-query.dto';
+import { ShopQueryDto, ShopScopedQueryDto, SlugsQueryDto, UrlQueryDto } from './dto/shop-query.dto';
 import { ShopService } from './shop.service';
 import type { SiteContext } from './shop.types';
 
-/** Shop calls of the content API (SPEC §7 "Shop", "URL resolve"), under /api/v1. */
+/** Shop calls of the content API (SPEC §7 "Shop", "URL resolve", "Menus", "Settings"), under /api/v1. */
 @Controller('api/v1')
 @UsePipes(apiValidation)
 export class ShopApiController {
@@ -21,5 +21,23 @@ export class ShopApiController {
   @Get('url')
   async url(@Site() site: SiteContext, @Query() query: UrlQueryDto) {
     return this.shops.siteUrls(await this.shops.scoped(site, query));
+  }
+
+  /** GET /menus?lang&shop_id: data.items, the site's menus (main, footer, social) with their children. */
+  @Get('menus')
+  async menus(@Site() site: SiteContext, @Query() query: ShopScopedQueryDto) {
+    return this.shops.menus(await this.shops.scoped(site, query));
+  }
+
+  /** GET /settings?lang&shop_id: data, the site's global and country settings. */
+  @Get('settings')
+  async settings(@Site() site: SiteContext, @Query() query: ShopScopedQueryDto) {
+    return this.shops.settings(await this.shops.scoped(site, query));
+  }
+
+  /** GET /slugs?site_id: the five entity slugs of the site in each of its languages. */
+  @Get('slugs')
+  async slugs(@Site() site: SiteContext, @Query() query: SlugsQueryDto) {
+    return this.shops.slugs(await this.shops.scoped(site, query), query.site_id);
   }
 }

@@ -3,7 +3,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppCache } from '../../cache/app-cache.service';
 import { APP_CONFIG, shopDomainOverrides, type AppConfig } from '../../config/app.config';
 import { parseTrustedHostProxies, requestHost, type HostRequest } from '../../common/http/forwarded-host';
-import { buildPath, FALLBACK_LOCALE, isLocale, type Locale, type RouteName } from '../../../contracts/route-table';
+import {
+  buildPath,
+  FALLBACK_LOCALE,
+  isLocale,
+  ROUTES,
+  type Locale,
+  type RouteName,
+} from '../../../contracts/route-table';
 import { ShopRepository } from './shop.repository';
 import type { CountryChoice, MenuLink, ShellData } from '../../../contracts/shell';
 import type { SalesPlan, ShopSummary, SiteContext } from './shop.types';
@@ -16,6 +23,23 @@ export const DEFAULT_SHOP_ID = 1;
 interface ShopCatalogue {
   shops: ShopSummary[];
   salesPlans: Record<number, SalesPlan>;
+}
+
+/** The entities whose pages live under a slug of their own (/produit/{slug}…): the five slugs of a site. */
+const ENTITY_SLUG_ROUTES = [
+  ['product', 'product'],
+  ['need', 'need'],
+  ['advice', 'advice'],
+  ['innovation', 'innovation'],
+  ['brand', 'brand'],
+] as const satisfies ReadonlyArray<readonly [string, RouteName]>;
+
+interface ApiMenuItem {
+  menu: string;
+  key: string;
+  label: string;
+  slug: string;
+  childs: ApiMenuItem[];
 }
 
 interface HostEntry {
@@ -228,6 +252,63 @@ export class ShopService implements SiteSource {
         socialLinks: menus('social'),
       };
     });
+  }
+
+  /**
+   * GET /menus (SPEC §7 "Menus"): the shell's menus of the site as `data.items`, each item with its
+   * menu (main, footer, social), label, link and children ("childs": label and slug, SPEC §3 "Menu item").
+   */
+  async menus(site: SiteContext) {
+    const shell = await this.shell(site.shop.id, site.locale, '');
+    const item = (menu: string, link: MenuLink): ApiMenuItem => ({
+      menu,
+      key: link.key,
+      label: link.label,
+      slug: link.href,
+      childs: link.children.map((child) => item(menu, child)),
+    });
+    return {
+      data: {
+        items: [
+          ...shell.mainMenu.map((link) => item('main', link)),
+          ...shell.footerMenu.map((link) => item('footer', link)),
+          ...shell.socialLinks.map((link) => item('social', link)),
+        ],
+      },
+    };
+  }
+
+  /** GET /settings (SPEC §7 "Settings"): the site's global settings (code → value) and country settings. */
+  async settings(site: SiteContext) {
+    const shell = await this.shell(site.shop.id, site.locale, '');
+    return {
+      data: {
+        shop_id: site.shop.id,
+        locale: site.locale,
+        salesplan: { id: site.salesPlan.id, currency: site.salesPlan.currencySymbol },
+        settings: shell.settings,
+        country: shell.country,
+      },
+    };
+  }
+
+  /**
+   * GET /slugs?site_id (SPEC §7 "Slugs resource"): the five slugs of a site, i.e. the first path
+   * segment of its five entity pages with a slug of their own (product, need, advice, quality and
+   * innovation, brand), in each language of the shop `site_id` (the request's shop when absent).
+   * An unknown site: 404.
+   */
+  async slugs(site: SiteContext, siteId: number | undefined) {
+    const { shops } = await this.catalogue();
+    const shop = siteId === undefined ? site.shop : shops.find((s) => s.id === siteId);
+    if (!shop) throw DomainException.notFound(`Unknown site ${siteId}`);
+    const items = shop.languages.map((language) => ({
+      locale: language.locale,
+      slugs: Object.fromEntries(
+        ENTITY_SLUG_ROUTES.map(([entity, route]) => [entity, ROUTES[route].paths[language.locale].split('/')[1]]),
+      ),
+    }));
+    return { data: { site_id: shop.id, items } };
   }
 
   async isKnownHost(hostname: string): Promise<boolean> {

@@ -115,6 +115,12 @@ export class ProductListQueryDto extends ShopScopedQueryDto {
   @IsBoolean()
   no_free?: boolean;
 
+  /** SPEC §7 "Products asm": 1 lists only the products sold in stores (not `not_sold_in_store`). */
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  asm?: boolean;
+
   /** JSON object of filters: {"galenic_format":["gelule"],"brand":["lactibiane"]}. */
   @IsOptionalNotNull()
   @Transform(json)
@@ -184,4 +190,12 @@ export class FaqQueryDto extends ShopScopedQueryDto {
   @IsOptional()
   @IsIntegerParam(1, 50)
   limit?: number;
+}
+
+/** GET /categories (SPEC §7 "Categories / navigation"): the category tree, `depth` levels of children. */
+export class CategoriesQueryDto extends ShopScopedQueryDto {
+  /** Levels of children under the top categories: 0 (the navigation's call) gives the top categories alone. */
+  @IsOptional()
+  @IsIntegerParam(0, 3)
+  depth?: number;
 }

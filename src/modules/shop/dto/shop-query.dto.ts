@@ -1,5 +1,8 @@
+import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { ShopScopedQueryDto } from '../../../common/api';
+import { IsDatabaseId, ShopScopedQueryDto, toInteger } from '../../../common/api';
+
+export { ShopScopedQueryDto };
 
 export class ShopQueryDto extends ShopScopedQueryDto {
   /** A host name without scheme (produits.example.ch), optionally with a port. */
@@ -13,3 +16,11 @@ export class ShopQueryDto extends ShopScopedQueryDto {
 }
 
 export class UrlQueryDto extends ShopScopedQueryDto {}
+
+/** GET /slugs: `site_id`, the shop whose slugs are asked for (the request's own when absent). */
+export class SlugsQueryDto extends ShopScopedQueryDto {
+  @IsOptional()
+  @Transform(toInteger)
+  @IsDatabaseId()
+  site_id?: number;
+}
