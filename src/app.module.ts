@@ -24,6 +24,7 @@ import { MediaModule } from './modules/media/media.module';
 import { NeedsModule } from './modules/needs/needs.module';
 import { RedirectionModule } from './modules/redirection/redirection.module';
 import { SearchModule } from './modules/search/search.module';
+import { SeoModule } from './modules/seo/seo.module';
 import { ShopModule } from './modules/shop/shop.module';
 import { StoreFinderModule } from './modules/storefinder/storefinder.module';
 import { RenderModule } from './render/render.module';
@@ -56,6 +57,7 @@ export class AppModule {
         MediaModule,
         GeoModule,
         ApiDocsModule,
+        SeoModule,
         // Before the page routes, so that a catch-all cannot shadow a test-only route.
         ...extraImports,
         // Feature modules with page routes; the CMS catch-all must stay last.

@@ -6,8 +6,8 @@ import { spliceGzip, splicedLength, splicedResponse, type SplicedGzip } from './
 import { NONCE_PLACEHOLDER } from './render.service';
 import { recordCache } from '../common/timing/request-timing';
 
-/** Headers a cached page replays (content type, caching, language, variation). */
-const REPLAYED = ['Cache-Control', 'Vary', 'Content-Language'];
+/** Headers a cached page replays (content type, caching, language, variation): pages, robots.txt, sitemaps. */
+const REPLAYED = ['Content-Type', 'Cache-Control', 'Vary', 'Content-Language'];
 
 export function pageCacheKey(site: SiteContext, originalUrl: string): string {
   return `${site.origin}${originalUrl}`;
@@ -70,7 +70,8 @@ function gzipOf(page: CachedPage): SplicedGzip | null {
 export function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: string): void {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  if (!page.headers.some(([name]) => name === 'Content-Type'))
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.vary('Accept-Encoding');
   const nonceBytes = Buffer.from(nonce, 'latin1');
   const gzip = nonceBytes.length === NONCE_LENGTH && acceptsGzip(req.headers['accept-encoding']) ? gzipOf(page) : null;

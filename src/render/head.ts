@@ -37,7 +37,11 @@ export function renderHead(input: HeadInput): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${title}</title>`,
     description && `<meta name="description" content="${description}">`,
-    head.noindex ? '<meta name="robots" content="noindex">' : '',
+    head.noindex
+      ? '<meta name="robots" content="noindex">'
+      : head.noindexFollow
+        ? '<meta name="robots" content="noindex, follow">'
+        : '',
     input.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(input.canonicalUrl)}">` : '',
     ...input.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.url)}">`),
     `<meta property="og:type" content="${escapeHtml(head.ogType ?? 'website')}">`,

@@ -11,6 +11,11 @@ export interface PageHead {
   ogImage?: string;
   jsonLd?: object[];
   noindex?: boolean;
+  /**
+   * `noindex, follow`: a crawlable variant whose links count but which is not itself a search result
+   * (lists with more than one filter or a sort, search results).
+   */
+  noindexFollow?: boolean;
 }
 
 /** What a page controller returns: the view model the render step turns into HTML. */

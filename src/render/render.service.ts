@@ -13,6 +13,7 @@ import { requestPath } from '../common/http/safe-redirect';
 import { buildPath, type Locale, type RouteName, type RouteParams } from '../../contracts/route-table';
 import { SiteSource } from '../common/site/site-source';
 import type { SiteContext } from '../common/site/site.types';
+import { breadcrumbJsonLd } from '../common/seo/json-ld';
 import { documentTitle, renderHead } from './head';
 import { ClientManifest } from './manifest';
 import type { Crumb } from '../../contracts/shell';
@@ -103,7 +104,9 @@ export class RenderService {
     if (fallback) alternates.push({ hreflang: 'x-default', url: fallback.url });
     return this.document(site, t, shell.appTitle, {
       head: view.head,
-      canonicalUrl: view.head.noindex ? undefined : `${site.origin}${canonicalPath}`,
+      // Every page names its canonical URL; a noindex page only when it names one (a preview names the
+      // published page; an error page or a form's confirmation has none).
+      canonicalUrl: view.head.noindex && !view.head.canonicalPath ? undefined : `${site.origin}${canonicalPath}`,
       alternates: view.head.noindex ? [] : alternates,
       jsonLd,
       body: () => createElement(Layout, { ...layout, children: createElement(Page, view.props) }),
@@ -194,16 +197,3 @@ export class RenderService {
 
 const BOOT_SCRIPT =
   "(function(d){var c=d.documentElement.classList;c.add('js');try{var s=localStorage;if(s.getItem('old-browser-notice-dismissed'))c.add('old-browser-dismissed');if(s.getItem('discount-banner-hidden'))c.add('discount-banner-hidden')}catch(e){}})(document)";
-
-function breadcrumbJsonLd(trail: Crumb[], origin: string): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: trail.map((crumb, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: crumb.label,
-      ...(crumb.href ? { item: `${origin}${crumb.href}` } : {}),
-    })),
-  };
-}

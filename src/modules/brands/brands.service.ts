@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { faqPageJsonLd } from '../../common/seo/json-ld';
 import { brandColour, brandTabs, type BrandCardView } from '../../../contracts/brands';
 import type { Picture } from '../../../contracts/catalogue';
 import { buildPath, type Locale } from '../../../contracts/route-table';
@@ -103,6 +104,10 @@ export class BrandsService {
     );
     return {
       ...view,
+      head: {
+        ...view.head,
+        jsonLd: [...(view.head.jsonLd ?? []), ...(faqItems.length ? [faqPageJsonLd(faqItems)] : [])],
+      },
       breadcrumb: [{ label: t('brands.list.title'), href: buildPath('brands', locale) }, { label: row.title }],
       props: {
         page: {

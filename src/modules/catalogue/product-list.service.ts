@@ -215,6 +215,8 @@ export class ProductListService {
       head: {
         title: page > 1 ? `${title} - ${t('catalogue.list.page', { page })}` : title,
         description: cutText(description, CATEGORY_META_MAX),
+        // Crawl traps closed: more than one filter, or a sort, is `noindex, follow`.
+        ...(tail.filters.length > 1 || options.sort !== 'asc_order' ? { noindexFollow: true } : {}),
         // Filtered and sorted variants point search engines to the plain list.
         canonicalPath: buildPath('productList', locale, {
           tail: { expertise: tail.expertise, page: tail.page, filters: [] },

@@ -8,6 +8,7 @@ import { DomainException } from '../../common/errors/domain.exception';
 import { buildPath, BRAND_CORNERS, type Locale } from '../../../contracts/route-table';
 import { sanitize } from '../../common/security/sanitize';
 import type { NutritionCompound, NutritionTable, VolumeDiscount } from '../../database/schema';
+import { faqPageJsonLd } from '../../common/seo/json-ld';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import { ShopService, type SiteContext } from '../shop';
@@ -355,6 +356,9 @@ export class ProductService {
       head: {
         title: t('product.faq.title', { name: row.name }),
         description: cutText(t('product.faq.meta', { name: row.name }), PRODUCT_META_MAX),
+        jsonLd: faqs.length
+          ? [faqPageJsonLd(faqs.map((f) => ({ question: f.question, answer: sanitize(f.answer) })))]
+          : [],
       },
       breadcrumb: [
         { label: t('catalogue.list.breadcrumb'), href: buildPath('productList', site.locale) },

@@ -117,7 +117,7 @@ export class ArticleListService {
           .join(' - '),
         description: t(`cms.${kind}_list.meta_description`),
         // Filtered variants are reachable, but only the plain list pages are for search engines.
-        ...(unfiltered ? {} : { noindex: true }),
+        ...(unfiltered ? {} : { noindexFollow: true }),
       },
       breadcrumb: [{ label: t(`cms.${kind}_list.breadcrumb`) }],
       props: {

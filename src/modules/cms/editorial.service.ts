@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { articleJsonLd } from '../../common/seo/json-ld';
 import type { Picture } from '../../../contracts/catalogue';
 import type { ArticleCardView, LinkView, TocEntryView } from '../../../contracts/editorial';
 import type { Crumb } from '../../../contracts/shell';
@@ -244,19 +245,17 @@ export class EditorialService implements ProductArticles, PageEntities {
     const jsonLd: object[] =
       row.type === 'advice' || row.type === 'innovation' || row.type === 'actualite'
         ? [
-            {
-              '@context': 'https://schema.org',
-              '@type': row.type === 'actualite' ? 'NewsArticle' : 'Article',
+            articleJsonLd({
+              type: row.type === 'actualite' ? 'NewsArticle' : 'Article',
               headline: truncate(row.title, 110),
               description,
-              image: [cover],
-              ...(row.published_at ? { datePublished: row.published_at } : {}),
+              image: cover,
+              datePublished: row.published_at,
               dateModified: row.updated_at,
-              inLanguage: locale,
-              mainEntityOfPage: `${site.origin}${path}`,
-              author: { '@type': 'Organization', name: t('shell.app_title') },
-              publisher: { '@type': 'Organization', name: t('shell.app_title') },
-            },
+              locale,
+              url: `${site.origin}${path}`,
+              publisher: t('shell.app_title'),
+            }),
           ]
         : [];
     const view: PageView<EditorialPageProps> = {

@@ -4,6 +4,6 @@
  * import each other directly, never through this file.
  */
 export { CmsModule } from './cms.module';
-export { EditorialService } from './editorial.service';
+export { CATCH_ALL_TYPES, EditorialService } from './editorial.service';
 export type { PageCardRow, PageDetailRow } from './cms.repository';
 export { pageHref } from './editorial.rules';

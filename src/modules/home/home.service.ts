@@ -3,6 +3,7 @@ import { BRAND_CORNERS, buildPath, type RouteName } from '../../../contracts/rou
 import type { HomeProps, HomeSlideView, HomeSuggestionView } from '../../../views/pages/HomePage';
 import { AppCache } from '../../cache/app-cache.service';
 import type { HomeContentJson } from '../../database/schema';
+import { organizationJsonLd, SEARCH_TERM, webSiteJsonLd } from '../../common/seo/json-ld';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import { BrandsService } from '../brands';
@@ -61,7 +62,20 @@ export class HomeService {
     ]);
     const video = content?.video ?? null;
     return {
-      head: { title: content?.title ?? '', description: content?.meta_description },
+      head: {
+        title: content?.title ?? '',
+        description: content?.meta_description,
+        jsonLd: [
+          webSiteJsonLd({
+            origin: site.origin,
+            name: t('shell.app_title'),
+            locale,
+            // The results route takes the text in its path: /resultats/-r--{text}.
+            searchTemplate: `${buildPath('results', locale)}/-r--${SEARCH_TERM}`,
+          }),
+          organizationJsonLd({ origin: site.origin, name: t('shell.app_title'), logo: `${site.origin}/favicon.svg` }),
+        ],
+      },
       props: {
         slides,
         seo: content?.seo ?? null,

@@ -81,7 +81,7 @@ export class SearchPageService {
       head: {
         title: text ? t('search.title_for', { text }) : t('search.title'),
         description: t('search.meta_description'),
-        noindex: true,
+        noindexFollow: true,
       },
       breadcrumb: [{ label: t('search.breadcrumb') }],
       alternates: Object.fromEntries(

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { pharmacyJsonLd } from '../../common/seo/json-ld';
 import { labelsOf } from '../../../contracts/i18n';
 import { buildPath, type Locale } from '../../../contracts/route-table';
 import { toStoreView, type MapSettings } from '../../../contracts/storefinder';
@@ -95,21 +96,17 @@ export class StoreFinderPageService {
         title: `${store.name}, ${record.city}`,
         description: t('storefinder.store.meta_description', { name: store.name, address }),
         jsonLd: [
-          {
-            '@context': 'https://schema.org',
-            '@type': 'Pharmacy',
+          pharmacyJsonLd({
             name: store.name,
             url: `${site.origin}${store.href}`,
-            ...(store.phone ? { telephone: store.phone } : {}),
-            address: {
-              '@type': 'PostalAddress',
-              streetAddress: [record.address_1, record.address_2, record.address_3].filter(Boolean).join(', '),
-              postalCode: record.zipcode,
-              addressLocality: record.city,
-              addressCountry: 'CH',
-            },
-            geo: { '@type': 'GeoCoordinates', latitude: store.latitude, longitude: store.longitude },
-          },
+            telephone: store.phone || undefined,
+            streetAddress: [record.address_1, record.address_2, record.address_3].filter(Boolean).join(', '),
+            postalCode: record.zipcode,
+            locality: record.city,
+            country: 'CH',
+            latitude: store.latitude,
+            longitude: store.longitude,
+          }),
         ],
       },
       breadcrumb: [

@@ -1,0 +1,2 @@
+/** The seo feature's public face. */
+export { SeoModule } from './seo.module';
