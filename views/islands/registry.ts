@@ -30,6 +30,7 @@ export const ISLANDS: Record<string, Loader> = {
   BrandSlider: () => import('./BrandSlider'),
   CornerNav: () => import('./CornerNav'),
   HomeVideo: () => import('./HomeVideo'),
+  ConsentManager: () => import('./ConsentManager'),
   NeedSelector: () => import('./NeedSelector'),
   NeedsFinder: () => import('./NeedsFinder'),
   SearchListing: () => import('./SearchListing'),
