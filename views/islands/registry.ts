@@ -29,7 +29,6 @@ export const ISLANDS: Record<string, Loader> = {
   AnchorTabs: () => import('./AnchorTabs'),
   BrandSlider: () => import('./BrandSlider'),
   CornerNav: () => import('./CornerNav'),
-  HomeVideo: () => import('./HomeVideo'),
   ConsentManager: () => import('./ConsentManager'),
   NeedSelector: () => import('./NeedSelector'),
   NeedsFinder: () => import('./NeedsFinder'),
