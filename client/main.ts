@@ -1,6 +1,8 @@
 import { createElement, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
+import { startAnalytics } from '../views/islands/analytics';
+import { setSecureCookie } from '../views/islands/consent';
 import { ISLANDS } from '../views/islands/registry';
 import { IslandSlots, readSlots } from '../views/islands/slots';
 import { startPlatform } from './platform';
@@ -14,6 +16,8 @@ function readJson<T>(id: string): T | undefined {
 
 const store = createAppStore(readJson<PreloadedState>('__STATE__'));
 startPlatform(store);
+setSecureCookie(store.getState().app.secureCookies);
+startAnalytics(store.getState().app.analyticsSrc);
 
 /**
  * Hydrates each island marker once, with the same tree and identifierPrefix as the server. An island

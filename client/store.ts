@@ -24,8 +24,11 @@ export interface AppState {
   mobile: boolean;
   loading: 'idle' | 'loading' | 'done' | 'failed';
   online: boolean;
-  videoConsent: boolean;
   webp: boolean;
+  /** The tag manager / analytics script of the configuration ('' = none), loaded after consent. */
+  analyticsSrc: string;
+  /** Production: the consent cookie is written with Secure. */
+  secureCookies: boolean;
 }
 
 const initialApp: AppState = {
@@ -36,8 +39,9 @@ const initialApp: AppState = {
   mobile: false,
   loading: 'idle',
   online: true,
-  videoConsent: false,
   webp: false,
+  analyticsSrc: '',
+  secureCookies: false,
 };
 
 export const appSlice = createSlice({
@@ -59,9 +63,6 @@ export const appSlice = createSlice({
     },
     onlineChanged(state, action: PayloadAction<boolean>) {
       state.online = action.payload;
-    },
-    videoConsentChanged(state, action: PayloadAction<boolean>) {
-      state.videoConsent = action.payload;
     },
   },
 });

@@ -111,16 +111,25 @@ function securityHeaders(config: AppConfig): RequestHandler {
     : [];
   // The store finder's map tiles, from wherever MAP_TILE_URL takes them.
   const tiles = [tileImageSource(config.MAP_TILE_URL)].filter((source) => source !== null);
+  // The analytics script's origin (its script, its beacons), only when one is configured: the browser
+  // loads it after statistics consent (views/islands/analytics.ts).
+  const analytics = config.ANALYTICS_SCRIPT_URL ? [new URL(config.ANALYTICS_SCRIPT_URL).origin] : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...recaptchaScripts],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+          ...recaptchaScripts,
+          ...analytics,
+        ],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...tiles, 'https://i.ytimg.com'],
+        // Video thumbnails come from the site (/media/video), never from the platform.
+        imgSrc: ["'self'", 'data:', 'blob:', ...tiles, ...analytics],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...recaptchaFrames],
+        connectSrc: ["'self'", ...recaptchaFrames, ...analytics],
         frameSrc: ['https://www.youtube-nocookie.com', ...recaptchaFrames],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

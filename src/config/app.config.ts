@@ -277,6 +277,22 @@ export class EnvironmentVariables {
   @Matches(/^[A-Za-z0-9_-]{10,100}$/, { message: 'must be a reCAPTCHA site key' })
   RECAPTCHA_SITE_KEY?: string = undefined;
 
+  /**
+   * The tag manager / analytics script (SPEC §7), loaded in the browser only after the visitor allows
+   * audience statistics; its origin is then allowed by the CSP script-src. Unset: no analytics.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https:\/\/[A-Za-z0-9.-]+(:\d+)?\/[^\s"'<>]*$/, { message: 'must be an https:// script URL' })
+  ANALYTICS_SCRIPT_URL?: string = undefined;
+
+  /**
+   * Where the site fetches video thumbnails from (server side, cached; the visitor's browser never
+   * contacts the video platform before consent). "none" = never fetched: a local placeholder.
+   */
+  @Matches(/^(https?:\/\/[A-Za-z0-9.:-]+|none)$/, { message: 'must be an http(s) origin or "none"' })
+  VIDEO_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
+
   /** The verification endpoint (a local stub in tests). */
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
   RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';

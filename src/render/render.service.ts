@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { createElement, type ComponentType } from 'react';
@@ -11,6 +11,7 @@ import { RenderContext, type RenderEnvironment, type Translate } from '../../vie
 import { serializeJson } from '../../views/serialize';
 import { requestPath } from '../common/http/safe-redirect';
 import { buildPath, type Locale, type RouteName, type RouteParams } from '../../contracts/route-table';
+import { APP_CONFIG, type AppConfig } from '../config/app.config';
 import { SiteSource } from '../common/site/site-source';
 import type { SiteContext } from '../common/site/site.types';
 import { breadcrumbJsonLd } from '../common/seo/json-ld';
@@ -44,6 +45,7 @@ export class RenderService {
   constructor(
     private readonly shops: SiteSource,
     private readonly i18n: I18nService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     if (!this.manifest.available) this.logger.warn('client build manifest not found: pages render without scripts');
   }
@@ -161,7 +163,14 @@ export class RenderService {
     },
   ): string {
     const state = {
-      app: { locale: site.locale, shopId: site.shop.id, siteUrl: site.origin, webp: site.webp },
+      app: {
+        locale: site.locale,
+        shopId: site.shop.id,
+        siteUrl: site.origin,
+        webp: site.webp,
+        analyticsSrc: this.config.ANALYTICS_SCRIPT_URL ?? '',
+        secureCookies: this.config.production,
+      },
     };
     const env: RenderEnvironment = {
       locale: site.locale,

@@ -181,20 +181,29 @@ describeInBrowser('editorial pages (browser)', () => {
     await expect(again.page.locator('iframe.video-frame').count()).resolves.toBe(1);
   });
 
-  it('audience opt-out: unchecked by default, checking it stores the refusal for 12 months and one event', async () => {
+  it('audience opt-out: the consent manager statistics category, refused until chosen; kept 12 months, one event when allowed', async () => {
     const { page } = await open(COOKIES);
     const box = page.getByRole('checkbox');
     await expect(box.isEnabled()).resolves.toBe(true);
-    await expect(box.isChecked()).resolves.toBe(false);
+    // Nothing chosen yet: statistics are not allowed, so the opt-out box is checked.
+    await expect(box.isChecked()).resolves.toBe(true);
     await page.evaluate(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));
-    await box.check();
+    await box.uncheck();
     await page.waitForTimeout(400);
-    const cookie = (await suite.context.cookies()).find((c) => c.name === 'privacy');
-    expect(cookie?.value).toBe('optout');
+    let cookie = (await suite.context.cookies()).find((c) => c.name === 'privacy');
+    expect(cookie?.value).toBe('optin,novideo');
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
     expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer)).toEqual([
-      { event: 'optout', value: true },
+      { event: 'optout', value: false },
     ]);
+    // The banner followed the same choice: it is gone.
+    await expect(page.locator('[data-consent-banner]').count()).resolves.toBe(0);
+    await box.check();
+    await page.waitForTimeout(400);
+    cookie = (await suite.context.cookies()).find((c) => c.name === 'privacy');
+    expect(cookie?.value).toBe('optout,novideo');
+    // Refused: that toggle's event is dropped.
+    expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer)).toHaveLength(1);
     const again = await open(COOKIES);
     await expect(again.page.getByRole('checkbox').isChecked()).resolves.toBe(true);
   });

@@ -149,7 +149,7 @@ describeInBrowser('needs, brands, corners and the home blocks (browser)', () => 
   describe('home news video', () => {
     it('without consent shows the blocked notice; accepting plays the video muted; with consent a preview and "see video"', async () => {
       const { page } = await openPage(suite.context, suite.site.url(FR_HOST, '/'), DESKTOP);
-      const video = page.locator('[data-island="HomeVideo"]');
+      const video = page.locator('[data-island="VideoPlayer"]');
       expect(await video.locator('iframe').count()).toBe(0);
       expect(await video.textContent()).toContain('Vous devez accepter les cookies YouTube');
       await video.locator('button').click();
@@ -158,7 +158,7 @@ describeInBrowser('needs, brands, corners and the home blocks (browser)', () => 
       expect(src).toContain('mute=1');
       // Next visit: consent remembered, the preview first, then the player.
       const again = await openPage(suite.context, suite.site.url(FR_HOST, '/'), DESKTOP);
-      const next = again.page.locator('[data-island="HomeVideo"]');
+      const next = again.page.locator('[data-island="VideoPlayer"]');
       expect(await next.locator('iframe').count()).toBe(0);
       expect(await next.locator('.home-video__play').textContent()).toBe('Voir la vidéo');
       await next.locator('.home-video__play').click();

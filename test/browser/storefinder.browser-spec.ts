@@ -23,6 +23,10 @@ describeInBrowser('store finder (browser)', () => {
   /** A context whose tile requests are answered locally, and any other outside request refused and noted. */
   async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
     suite.context = await suite.browser.newContext({ viewport: DESKTOP, ...options });
+    // Audience statistics allowed (the consent manager's cookie), so store searches are tracked.
+    await suite.context.addCookies(
+      [FR_HOST, DE_HOST].map((domain) => ({ name: 'privacy', value: 'optin,novideo', domain, path: '/' })),
+    );
     outside = [];
     await suite.context.route(
       (url) => !url.hostname.endsWith('localhost'),

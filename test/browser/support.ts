@@ -72,6 +72,8 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
     LOG_LEVEL: 'warn',
     SHUTDOWN_DRAIN_MS: '0',
     PAGE_CACHE_TTL_SECONDS: '0',
+    // The server never fetches video thumbnails from the platform here: the local placeholder.
+    VIDEO_THUMBNAIL_ORIGIN: 'none',
     ...extraEnv,
   };
   await promisify(execFile)(process.execPath, ['dist/src/cli/seed.js'], { cwd: ROOT, env });

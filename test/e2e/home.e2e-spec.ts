@@ -76,7 +76,7 @@ describe('home page blocks (e2e)', () => {
   it('loads nothing from the video platform before consent: a preview with a link to the video', async () => {
     const res = await get(FR, '/').expect(200);
     const { embed } = site('ch-fr').home.video;
-    expect(res.text).toContain('data-island="HomeVideo"');
+    expect(res.text).toContain('data-island="VideoPlayer"');
     expect(res.text).not.toContain('<iframe');
     expect(res.text).toContain(`https://www.youtube.com/watch?v=${embed}`);
   });

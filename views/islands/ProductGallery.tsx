@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Picture as PictureModel } from '../../contracts/catalogue';
 import type { Labels } from '../../contracts/i18n';
 import { useHydrated } from './browser-hooks';
-import { useVideoConsent } from './video-consent';
+import VideoPlayer from './VideoPlayer';
 import { Picture } from '../components/Picture';
 
 export type GallerySlide =
@@ -20,6 +20,7 @@ export const GALLERY_LABELS = [
   'close',
   'video_blocked',
   'video_accept',
+  'video_play',
 ] as const;
 type GalleryLabels = Pick<Labels<'product.labels'>, (typeof GALLERY_LABELS)[number]>;
 
@@ -41,25 +42,12 @@ function Video({
   autoplay: boolean;
   labels: GalleryLabels;
 }) {
-  const [consent, accept] = useVideoConsent();
-  if (!consent)
-    return (
-      <div className="video-blocked">
-        <p>{labels.video_blocked}</p>
-        <button type="button" className="button" onClick={accept}>
-          {labels.video_accept}
-        </button>
-      </div>
-    );
-  const src = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?rel=0${autoplay ? '&autoplay=1&mute=1' : ''}`;
   return (
-    <iframe
-      className="video-frame"
-      src={src}
+    <VideoPlayer
+      videoId={id}
       title={title}
-      allow="autoplay; encrypted-media; picture-in-picture"
-      allowFullScreen
-      loading="lazy"
+      autoplay={autoplay}
+      labels={{ blocked: labels.video_blocked, accept: labels.video_accept, watch: labels.video_play }}
     />
   );
 }

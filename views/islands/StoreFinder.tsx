@@ -9,14 +9,9 @@ import {
 } from '../../contracts/storefinder';
 import { cls } from '../components/cls';
 import { PinIcon } from '../components/icons';
+import { track } from './analytics';
 import { useHydrated } from './browser-hooks';
 import type { StoreMapController } from './store-map';
-
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-  }
-}
 
 export type FinderStatus = 'prompt' | 'results' | 'not_found' | 'invalid';
 
@@ -40,8 +35,6 @@ export interface StoreFinderProps {
 const SUGGEST_DELAY_MS = 200;
 /** SPEC §8: the locate-me failure toast stays 3 s. */
 const TOAST_MS = 3000;
-/** SPEC §9: tracking events are delayed 250 ms. */
-const TRACK_DELAY_MS = 250;
 
 /**
  * The pharmacy finder (SPEC §2.2, §4 "Store search"): a GET search form and the list of the nearest
@@ -119,11 +112,8 @@ export default function StoreFinder(props: StoreFinderProps) {
         if (options.fromPosition) url.searchParams.delete('q');
         else url.searchParams.set('q', target.label);
         window.history.replaceState(window.history.state, '', url);
-        // SPEC §4: one analytics event per new search.
-        setTimeout(
-          () => (window.dataLayer ??= []).push({ event: 'store_search', place: target.label, results: found.length }),
-          TRACK_DELAY_MS,
-        );
+        // SPEC §4: one analytics event per new search (delayed, dropped without statistics consent).
+        track({ event: 'store_search', place: target.label, results: found.length });
       } catch {
         if (seq === searchSeq.current) showToast(L.error_api);
       } finally {

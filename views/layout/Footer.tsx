@@ -4,7 +4,7 @@ import { Island } from '../islands/Island';
 import RotatingText from '../islands/RotatingText';
 import { parseRotatingTexts } from '../islands/rotating-text';
 import { useT } from '../render-context';
-import { isExternal } from './links';
+import { COOKIE_PREFERENCES_KEY, isExternal } from './links';
 import { Logo } from './Logo';
 
 /**
@@ -51,7 +51,7 @@ export function Footer({ shell }: { shell: ShellData }) {
             <ul className="footer-nav__list">
               {shell.footerMenu.map((link) => (
                 <li key={link.key}>
-                  <a href={link.href}>
+                  <a href={link.href} data-consent-preferences={link.key === COOKIE_PREFERENCES_KEY ? '' : undefined}>
                     {link.label}
                     {isExternal(link.href) && (
                       <>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Locale } from '../../contracts/route-table';
 import type { CountryChoice, Crumb, LanguageLink, ShellData } from '../../contracts/shell';
+import { labelsOf } from '../../contracts/i18n';
+import ConsentManager from '../islands/ConsentManager';
 import DiscountBanner from '../islands/DiscountBanner';
 import GoToTop from '../islands/GoToTop';
 import { Island } from '../islands/Island';
@@ -10,6 +12,7 @@ import { useT } from '../render-context';
 import { Breadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { COOKIE_PREFERENCES_KEY } from './links';
 import { OldBrowserNotice } from './OldBrowserNotice';
 import { MAIN_CONTENT_ID, SkipLinks } from './SkipLinks';
 
@@ -65,6 +68,13 @@ export function Layout({ shell, breadcrumb, languages, countries, qrLanguages, c
       </main>
       <Footer shell={shell} />
       <Island component={GoToTop} props={{ label: t('shell.go_to_top'), focusSelector: '.site-logo' }} />
+      <Island
+        component={ConsentManager}
+        props={{
+          labels: labelsOf(t, 'shell.consent'),
+          policyHref: shell.footerMenu.find((link) => link.key === COOKIE_PREFERENCES_KEY)?.href,
+        }}
+      />
       {/* A one-language shop has nothing to choose: no modal. */}
       {qrLanguages && qrLanguages.length > 1 && (
         <Island

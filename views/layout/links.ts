@@ -8,3 +8,6 @@ export function linkState(href: string, currentPath: string): { current: boolean
 }
 
 export const isExternal = (href: string) => /^https?:\/\//.test(href);
+
+/** The footer menu entry that is the 'cookie preferences' link (the cookie page). */
+export const COOKIE_PREFERENCES_KEY = 'cookies';

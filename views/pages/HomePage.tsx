@@ -8,7 +8,7 @@ import { ProductCard } from '../components/ProductCard';
 import BrandSlider, { type BrandSliderProps } from '../islands/BrandSlider';
 import HeaderSearch from '../islands/HeaderSearch';
 import HeaderSlider from '../islands/HeaderSlider';
-import HomeVideo, { type HomeVideoProps } from '../islands/HomeVideo';
+import VideoPlayer, { type VideoPlayerProps } from '../islands/VideoPlayer';
 import { Island } from '../islands/Island';
 import NeedSelector, { type NeedSelectorProps } from '../islands/NeedSelector';
 import { useCardLabels } from '../paragraphs/blocks';
@@ -47,7 +47,7 @@ export interface HomeProps {
   brands?: Array<{ label: string; href: string }>;
   suggestions?: HomeSuggestionView[];
   needSelector?: NeedSelectorProps | null;
-  video?: { title: string; legend: string; player: HomeVideoProps } | null;
+  video?: { title: string; legend: string; player: VideoPlayerProps } | null;
   brandSlider?: BrandSliderProps | null;
   brandsHref?: string;
 }
@@ -211,7 +211,7 @@ export function HomePage({
       {video && (
         <section className="home-section home-video" aria-labelledby="home-video-title">
           <div className="container home-video__grid">
-            <Island component={HomeVideo} props={video.player} />
+            <Island component={VideoPlayer} props={video.player} />
             <div className="home-video__text">
               <h2 className="section-title" id="home-video-title">
                 {video.title}

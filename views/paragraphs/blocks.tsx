@@ -214,7 +214,6 @@ export function VideoBlock({ paragraph: p }: { paragraph: VideoParagraph }) {
         props={{
           videoId: p.videoId,
           title,
-          thumbnail: p.thumbnail,
           labels: {
             blocked: t('cms.paragraphs.video_blocked'),
             accept: t('cms.paragraphs.video_accept'),

@@ -96,6 +96,7 @@ export class HomeService {
               player: {
                 videoId: video.embed,
                 title: video.title,
+                variant: 'home' as const,
                 preview: editorialPicture({ motif: video.motif, palette: video.palette }, 'paragraph', video.title),
                 labels: {
                   blocked: t('cms.paragraphs.video_blocked'),

@@ -2,17 +2,28 @@ import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { sendRedirect } from '../../common/http/safe-redirect';
 import { MediaService, type MediaResult } from './media.service';
+import { VideoThumbnailService } from './video-thumbnail.service';
 
 /**
  * Generated images: `/media/product/:reference/:version/:size[.webp|.png]`, the gallery's other
  * visuals `/media/slide/:reference/:visual/:version/:size[.webp|.png]` and
  * `/media/brand/:key/:version/:size[.webp|.png]` and the editorial pictures
- * `/media/editorial/:motif/:palette/:version/:size[.webp|.png]`. Answers are images, 304, 301 or a small plain 404 —
+ * `/media/editorial/:motif/:palette/:version/:size[.webp|.png]`, and video thumbnails
+ * `/media/video/:id.jpg`. Answers are images, 304, 301 or a small plain 404 —
  * never the HTML error page.
  */
 @Controller('media')
 export class MediaController {
-  constructor(private readonly media: MediaService) {}
+  constructor(
+    private readonly media: MediaService,
+    private readonly videos: VideoThumbnailService,
+  ) {}
+
+  /** `/media/video/:id.jpg`: a video's thumbnail, fetched by the site (see VideoThumbnailService). */
+  @Get('video/:file')
+  async video(@Param('file') file: string, @Res() res: Response): Promise<void> {
+    send(res, await this.videos.thumbnail(file));
+  }
 
   @Get('product/:reference/:version/:file')
   async product(

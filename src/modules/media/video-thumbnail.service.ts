@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import type { MediaResult } from './media.service';
+
+/** A video platform id: 11 characters of the URL-safe base64 alphabet. */
+export const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+/** Fetched thumbnails are kept a day; a failed fetch is retried after 5 minutes. */
+const FRESH_MS = 24 * 3600 * 1000;
+const RETRY_MS = 5 * 60 * 1000;
+const FETCH_TIMEOUT_MS = 3000;
+const MAX_ENTRIES = 500;
+const MAX_BYTES = 512 * 1024;
+
+/**
+ * The placeholder shown when the platform's thumbnail cannot be had (no network, tests,
+ * VIDEO_THUMBNAIL_ORIGIN=none, an unknown video): a 16:9 dark frame with a play sign.
+ */
+const PLACEHOLDER = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 270" width="480" height="270">' +
+    '<rect width="480" height="270" fill="#042c2c"/>' +
+    '<circle cx="240" cy="135" r="44" fill="#0b5d5a" stroke="#7fd4b4" stroke-width="4"/>' +
+    '<path d="M226 113v44l36-22z" fill="#fff"/></svg>',
+);
+
+interface Entry {
+  body: Buffer;
+  type: string;
+  until: number;
+}
+
+/**
+ * Video thumbnails served by the site (SPEC §4 Video, §7): fetched server-side from the platform and
+ * kept in memory, so the visitor's browser contacts the video platform only after video consent.
+ * A failure (logged only, SPEC §8) gives the local placeholder, never an error.
+ */
+@Injectable()
+export class VideoThumbnailService {
+  private readonly logger = new Logger(VideoThumbnailService.name);
+  private readonly cache = new Map<string, Entry>();
+  private readonly pending = new Map<string, Promise<Entry>>();
+  /** Fetches made to the platform (for tests and diagnostics). */
+  fetches = 0;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async thumbnail(file: string): Promise<MediaResult> {
+    const match = /^(.{11})\.jpg$/.exec(file);
+    if (!match || !VIDEO_ID.test(match[1])) return { kind: 'not-found' };
+    const id = match[1];
+    const entry = await this.entry(id);
+    return {
+      kind: 'image',
+      body: entry.body,
+      headers: {
+        'Content-Type': entry.type,
+        // Shared caches may keep it a day; a placeholder only for the retry delay.
+        'Cache-Control': `public, max-age=${Math.round((entry.until - Date.now()) / 1000)}`,
+      },
+    };
+  }
+
+  private async entry(id: string): Promise<Entry> {
+    const cached = this.cache.get(id);
+    if (cached && cached.until > Date.now()) return cached;
+    let pending = this.pending.get(id);
+    if (!pending) {
+      pending = this.fetch(id).finally(() => this.pending.delete(id));
+      this.pending.set(id, pending);
+    }
+    return pending;
+  }
+
+  private async fetch(id: string): Promise<Entry> {
+    const origin = this.config.VIDEO_THUMBNAIL_ORIGIN;
+    let entry: Entry = { body: PLACEHOLDER, type: 'image/svg+xml', until: Date.now() + RETRY_MS };
+    if (origin !== 'none') {
+      try {
+        this.fetches++;
+        const res = await fetch(`${origin}/vi/${id}/hqdefault.jpg`, {
+          signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+          redirect: 'error',
+        });
+        const type = res.headers.get('content-type') ?? '';
+        if (!res.ok || !/^image\/(jpeg|png|webp)$/.test(type)) throw new Error(`answered ${res.status} ${type}`);
+        const body = Buffer.from(await res.arrayBuffer());
+        if (body.length === 0 || body.length > MAX_BYTES) throw new Error(`answered ${body.length} bytes`);
+        entry = { body, type, until: Date.now() + FRESH_MS };
+      } catch (error) {
+        this.logger.warn(`video thumbnail ${id}: ${(error as Error).message}; placeholder served`);
+      }
+    }
+    if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(id, entry);
+    return entry;
+  }
+}
