@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { AppCache } from '../../src/cache/app-cache.service';
+import { parseServerTiming } from '../../src/common/timing/request-timing';
 import { decodeHtml } from '../support/http';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 
@@ -89,6 +91,18 @@ describe('search (e2e)', () => {
       const deCounts = tabCounts(de.text);
       expect(Object.keys(deCounts)).toEqual(['Lösungen', 'Marken', 'Bedürfnisse', 'Ratschläge und Artikel']);
       expect(productLinks(de.text, '/produkt/')[0]).toMatch(/^\/produkt\/formag/);
+    });
+
+    it('builds an uncached results page with at most 8 database queries (Server-Timing)', async () => {
+      const queries = (res: request.Response) =>
+        Number(/^(\d+) quer/.exec(parseServerTiming(res.headers['server-timing']).get('db')?.desc ?? '')?.[1]);
+      // Every read model cold but the site itself, which a first page (the 404 page) loads.
+      await t.app.get(AppCache).clear();
+      await get('/cette-page-n-existe-pas').expect(404);
+      const page = await get('/resultats/-r--magnesium').set('Cache-Control', 'no-cache').expect(200);
+      expect(page.headers['server-timing']).not.toMatch(/cache;desc=/);
+      expect(queries(page)).toBeGreaterThan(0);
+      expect(queries(page)).toBeLessThanOrEqual(8);
     });
 
     it('puts the product of an exact EAN or reference first', async () => {
