@@ -207,18 +207,6 @@ export class SearchRepository {
       on conflict (locale, text) do update set count = search_miss.count + 1, last_at = now()
     `.execute(this.db);
   }
-
-  /** The most frequent searches that found nothing (the team's reading of search_miss). */
-  misses(locale: string, limit = 50) {
-    return this.db
-      .selectFrom('search_miss')
-      .select(['text', 'count', 'last_at'])
-      .where('locale', '=', locale)
-      .orderBy('count', 'desc')
-      .orderBy('text')
-      .limit(limit)
-      .execute();
-  }
 }
 
 function hitOf(row: SearchHit & { total?: number; position?: number }): SearchHit {
