@@ -65,6 +65,43 @@ describeInBrowser('search (browser)', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/produit/'));
   });
 
+  it.each([
+    [FR_HOST, 'Recherche en cours…'],
+    [DE_HOST, 'Suche läuft…'],
+  ])('on %s the header box says "%s" while the suggestions load', async (host, message) => {
+    const { page } = await open('/', host);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/search?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const input = page.locator('#header-search');
+    await input.click();
+    await input.pressSequentially('magnesium', { delay: 20 });
+    const loading = page.locator('.suggestions[data-state="loading"] .suggestions__message');
+    await loading.waitFor();
+    expect(await loading.textContent()).toBe(message);
+    release();
+    await page.locator('[role="option"]').first().waitFor();
+    expect(await page.locator('.suggestions__message').count()).toBe(0);
+  });
+
+  it('clears the header search text after submit (on the results page and coming back)', async () => {
+    const { page } = await open('/');
+    const input = page.locator('#header-search');
+    await input.click();
+    await input.pressSequentially('magnesium', { delay: 20 });
+    await input.press('Escape');
+    await page.locator('#header-search').press('Enter');
+    await page.waitForURL((url) => url.pathname === '/resultats/-r--magnesium');
+    await page.locator('.search-panel__input').waitFor();
+    expect(await page.locator('#header-search').inputValue()).toBe('');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.locator('#header-search').inputValue()).toBe('');
+  });
+
   it('shows "loading" while waiting and the API error message when the call fails', async () => {
     const { page } = await open('/');
     let release = () => {};

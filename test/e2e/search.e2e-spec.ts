@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { AppCache } from '../../src/cache/app-cache.service';
+import { parseServerTiming } from '../../src/common/timing/request-timing';
 import { decodeHtml } from '../support/http';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 
@@ -91,6 +93,18 @@ describe('search (e2e)', () => {
       expect(productLinks(de.text, '/produkt/')[0]).toMatch(/^\/produkt\/formag/);
     });
 
+    it('builds an uncached results page with at most 8 database queries (Server-Timing)', async () => {
+      const queries = (res: request.Response) =>
+        Number(/^(\d+) quer/.exec(parseServerTiming(res.headers['server-timing']).get('db')?.desc ?? '')?.[1]);
+      // Every read model cold but the site itself, which a first page (the 404 page) loads.
+      await t.app.get(AppCache).clear();
+      await get('/cette-page-n-existe-pas').expect(404);
+      const page = await get('/resultats/-r--magnesium').set('Cache-Control', 'no-cache').expect(200);
+      expect(page.headers['server-timing']).not.toMatch(/cache;desc=/);
+      expect(queries(page)).toBeGreaterThan(0);
+      expect(queries(page)).toBeLessThanOrEqual(8);
+    });
+
     it('puts the product of an exact EAN or reference first', async () => {
       const byEan = await get('/resultats/-r--7640123401297').expect(200);
       expect(productLinks(byEan.text)).toHaveLength(1);
@@ -111,28 +125,65 @@ describe('search (e2e)', () => {
     });
 
     it('pages the solutions 17 at a time, the page in the path', async () => {
-      const first = await get('/resultats/-r--lactibiane').expect(200);
+      // "vitamine" finds more than two pages of products in the seed.
+      const first = await get('/resultats/-r--vitamine').expect(200);
       const count = tabCounts(first.text).Solutions;
-      expect(count).toBeGreaterThan(0);
-      expect(productLinks(first.text).length).toBe(Math.min(17, count));
-      if (count > 17) {
-        const second = await get('/resultats/-r--lactibiane/-p--2').expect(200);
-        expect(productLinks(second.text).length).toBe(Math.min(17, count - 17));
+      expect(count).toBeGreaterThan(2 * 17);
+      const pages = Math.ceil(count / 17);
+      const seen = new Set(productLinks(first.text));
+      expect(seen.size).toBe(17);
+      for (let page = 2; page <= pages; page += 1) {
+        const next = await get(`/resultats/-r--vitamine/-p--${page}`).expect(200);
+        const links = productLinks(next.text);
+        expect(links).toHaveLength(page < pages ? 17 : count - 17 * (pages - 1));
+        for (const link of links) expect(seen.has(link)).toBe(false);
+        links.forEach((link) => seen.add(link));
       }
-      await get('/resultats/-r--lactibiane/-p--99').expect(404);
+      expect(seen.size).toBe(count);
+      await get(`/resultats/-r--vitamine/-p--${pages + 1}`).expect(404);
     });
 
-    it("applies the product list's filters and sorts to the search's products, with links on the results route", async () => {
+    it("applies the product list's filters to the search's products, each filter's count exact", async () => {
       const all = await get('/resultats/-r--formag').expect(200);
-      const filterLink = /href="(\/resultats\/-r--formag\/-galenic_format--[a-z0-9_-]+)"/.exec(all.text);
-      expect(filterLink).not.toBeNull();
-      const filtered = await get((filterLink as RegExpExecArray)[1]).expect(200);
-      expect(productLinks(filtered.text).length).toBeLessThanOrEqual(productLinks(all.text).length);
-      expect(productLinks(filtered.text).length).toBeGreaterThan(0);
-      const byPrice = await get('/resultats/-r--formag?sort=asc_price').expect(200);
-      expect(byPrice.text).toContain('href="/resultats/-r--formag?sort=desc_price"');
+      const filters = [
+        ...all.text.matchAll(
+          /href="(\/resultats\/-r--formag\/-galenic_format--[a-z0-9_-]+)"[^>]*>(?:(?!<\/a>).)*?<span class="filter-value__count">(\d+)<\/span>/g,
+        ),
+      ].map((m) => ({ href: m[1], count: Number(m[2]) }));
+      expect(filters.length).toBeGreaterThan(1);
+      for (const filter of filters) {
+        const filtered = await get(filter.href).expect(200);
+        expect({ href: filter.href, links: productLinks(filtered.text).length }).toEqual({
+          href: filter.href,
+          links: Math.min(17, filter.count),
+        });
+        expect(text(filtered.text)).toContain(`${filter.count} produit`);
+      }
+      expect(filters.reduce((n, f) => n + f.count, 0)).toBe(tabCounts(all.text).Solutions);
       // An unknown filter value is a 404, as on the product list.
       await get('/resultats/-r--formag/-brand--nothing').expect(404);
+    });
+
+    it("sorts the search's products by price both ways, the best match first by default", async () => {
+      /** The price each card is sold at (after a crossed-out one), in grid order. */
+      const prices = (html: string) =>
+        [...html.matchAll(/class="product-card__price">(.*?)<\/p>/g)].map((m) => {
+          const amounts = [...m[1].matchAll(/<span class="price">CHF ([\d',.]+)<\/span>/g)].map((a) => a[1]);
+          return Number(amounts[amounts.length - 1].replace(/['’]/g, '').replace(',', '.'));
+        });
+      const byDefault = await get('/resultats/-r--formag').expect(200);
+      const ascending = await get('/resultats/-r--formag?sort=asc_price').expect(200);
+      const descending = await get('/resultats/-r--formag?sort=desc_price').expect(200);
+      const up = prices(ascending.text);
+      const down = prices(descending.text);
+      expect(up.length).toBe(productLinks(byDefault.text).length);
+      expect(up).toEqual([...up].sort((a, b) => a - b));
+      expect(down).toEqual([...up].sort((a, b) => b - a));
+      expect(up[0]).toBeLessThan(up[up.length - 1]);
+      // The default order is the search's, not the price's.
+      expect(prices(byDefault.text)).not.toEqual(up);
+      expect(productLinks(ascending.text)).toEqual(expect.arrayContaining(productLinks(byDefault.text)));
+      expect(ascending.text).toContain('href="/resultats/-r--formag?sort=desc_price"');
     });
   });
 
@@ -187,7 +238,14 @@ describe('search (e2e)', () => {
       const filtered = await api(
         `text=lactibiane&all=0&caracteristics=${encodeURIComponent('{"galenic_format":["gelule"]}')}`,
       ).expect(200);
-      expect(filtered.body.data.groups.products.total).toBeLessThanOrEqual(all.body.data.groups.products.total);
+      // Exactly the count the results page gives the filter.
+      const page = await get('/resultats/-r--lactibiane').expect(200);
+      const gelules = /-galenic_format--gelule"(?:(?!<\/a>).)*?<span class="filter-value__count">(\d+)</.exec(
+        page.text,
+      );
+      expect(gelules).not.toBeNull();
+      expect(Number(gelules![1])).toBeLessThan(all.body.data.groups.products.total);
+      expect(filtered.body.data.groups.products.total).toBe(Number(gelules![1]));
     });
 
     it('answers type=Suggest with grouped suggestions, completing the last word, from 2 characters', async () => {

@@ -65,7 +65,7 @@ describe(`Search relevance on ${process.env.DATABASE_URL ? 'the PostgreSQL serve
       const ranked =
         q.kind === 'product'
           ? productIds
-          : (await sut.page(q.kind, compiled, scope, SEARCH_PER_PAGE, 0)).hits.map((h) => h.entity_id);
+          : (await sut.page(q.kind, compiled, scope, SEARCH_PER_PAGE, 0)).map((h) => h.entity_id);
       const names = ranked.map((id) => keys[q.kind].get(id) ?? `?${id}`);
       const index = names.findIndex((name) => q.expected.includes(name));
       const rank = index + 1;

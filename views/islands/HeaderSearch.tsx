@@ -3,18 +3,11 @@ import { useStore } from 'react-redux';
 import { actions, useAppDispatch, useAppSelector, type AppStore } from '../../client/store';
 import { cls } from '../components/cls';
 import { CloseIcon, SearchIcon } from '../components/icons';
-import { HEADER_SUGGEST_MIN } from '../../contracts/search';
+import { HEADER_SUGGEST_MIN, SEARCH_SUBMIT_MIN } from '../../contracts/search';
 import { safeStorage, useHydrated } from './browser-hooks';
 import { optionId, SuggestionList, type SuggestLabels } from './search/SuggestionList';
 import { useSuggestions } from './search/use-suggestions';
-import {
-  canSubmitSearch,
-  parseHistory,
-  resultsUrl,
-  SEARCH_HISTORY_KEY,
-  SEARCH_MIN_LENGTH,
-  serializeHistory,
-} from './search-history';
+import { canSubmitSearch, parseHistory, resultsUrl, SEARCH_HISTORY_KEY, serializeHistory } from './search-history';
 
 export interface HeaderSearchProps {
   /** The results route of the locale: the form GETs it with the text in `q` (works without JS). */
@@ -178,7 +171,7 @@ export default function HeaderSearch({ action, inputId, collapsible, labels, sug
             placeholder={labels.placeholder}
             autoComplete="off"
             enterKeyHint="search"
-            minLength={SEARCH_MIN_LENGTH}
+            minLength={SEARCH_SUBMIT_MIN}
             required
             aria-describedby={hintId}
             onKeyDown={suggestions.onKeyDown}

@@ -6,7 +6,7 @@ import { SearchIcon } from '../components/icons';
 import { useHydrated } from './browser-hooks';
 import { optionId, SuggestionList, type SuggestLabels } from './search/SuggestionList';
 import { useSuggestions } from './search/use-suggestions';
-import { resultsUrl } from './search-history';
+import { canSubmitSearch, resultsUrl } from './search-history';
 
 export interface SearchPanelProps {
   /** The results route: the form GETs it with `q`, the server redirects to the path form. */
@@ -30,7 +30,7 @@ export default function SearchPanel({ action, text: initial, labels, suggestLabe
   const listId = useId();
   const hintId = useId();
   const suggestions = useSuggestions(text === initial ? '' : text, PANEL_SUGGEST_MIN, hydrated && focused);
-  const canSubmit = text.trim().length >= SEARCH_SUBMIT_MIN;
+  const canSubmit = canSubmitSearch(text);
   const expanded = suggestions.open && suggestions.state === 'results';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,13 +1,12 @@
 import { SEARCH_HISTORY_SIZE } from '../../client/store';
+import { SEARCH_SUBMIT_MIN } from '../../contracts/search';
 
 /** Where the latest searches are kept in the browser (SPEC §2.2: at most 5, newest first). */
 export const SEARCH_HISTORY_KEY = 'search-history';
 
-/** SPEC §5 quick search: submit disabled below 3 characters. */
-export const SEARCH_MIN_LENGTH = 3;
-
+/** SPEC §5 quick search: submit disabled below 3 characters (the header box and the results panel). */
 export function canSubmitSearch(text: string): boolean {
-  return text.trim().length >= SEARCH_MIN_LENGTH;
+  return text.trim().length >= SEARCH_SUBMIT_MIN;
 }
 
 /** The stored history, whatever the storage holds (absent, foreign JSON, too long): strings only, at most 5. */

@@ -3,6 +3,7 @@ import type { PageLinkView } from '../../contracts/catalogue';
 import type { SearchResultView, SearchTabName } from '../../contracts/search';
 import { Island } from '../islands/Island';
 import SearchListing, { type SearchListingProps } from '../islands/SearchListing';
+import { Pagination } from '../islands/listing/Results';
 import SearchPanel, { type SearchPanelProps } from '../islands/SearchPanel';
 
 export interface SearchTabView {
@@ -97,7 +98,6 @@ function NoResults({ labels, text, homeHref }: SearchResultsProps) {
 
 function ResultList({ labels, results }: SearchResultsProps & { results: NonNullable<SearchResultsProps['results']> }) {
   const more = { brand: labels.see_brand, need: labels.see_need, page: labels.read_page, product: '' } as const;
-  const pl = results.paginationLabels;
   return (
     <div className="search-results">
       <p className="listing__count">{fillLabel(labels.tab_count, { count: results.total })}</p>
@@ -116,38 +116,14 @@ function ResultList({ labels, results }: SearchResultsProps & { results: NonNull
           ))}
         </ul>
       )}
-      {results.pagination.length > 1 && (
-        <nav className="pagination" aria-label={pl.pagination}>
-          <ul className="pagination__list">
-            {results.previousHref && (
-              <li>
-                <a className="pagination__link" href={results.previousHref} rel="prev">
-                  {pl.previous}
-                </a>
-              </li>
-            )}
-            {results.pagination.map((p) => (
-              <li key={p.page}>
-                <a
-                  className={`pagination__link${p.current ? ' is-current' : ''}`}
-                  href={p.href}
-                  aria-current={p.current ? 'page' : undefined}
-                  aria-label={fillLabel(pl.page_n, { page: p.page })}
-                >
-                  {p.page}
-                </a>
-              </li>
-            ))}
-            {results.nextHref && (
-              <li>
-                <a className="pagination__link" href={results.nextHref} rel="next">
-                  {pl.next}
-                </a>
-              </li>
-            )}
-          </ul>
-        </nav>
-      )}
+      <Pagination
+        data={{
+          pagination: results.pagination,
+          previousHref: results.previousHref,
+          nextHref: results.nextHref,
+          labels: results.paginationLabels,
+        }}
+      />
     </div>
   );
 }

@@ -150,19 +150,21 @@ export class CatalogueService {
     );
   }
 
-  /** A list page's products and facet counts (as listRows and facets give them), read together. */
+  /**
+   * A list page's products and facet counts (as listRows and facets give them), read together. A
+   * search's list (`rankedIds`) is not cached: its key would carry up to 500 ids, and each search
+   * text would fill the cache with entries hardly ever read again (the search itself is not cached).
+   */
   async listWithFacets(query: ProductQuery): Promise<{ items: ProductCardRow[]; total: number; facets: FacetCount[] }> {
-    return this.cache.getOrSet(
-      `catalogue:list-facets:${JSON.stringify(query)}`,
-      async () => {
-        const { items, total, facets } = await this.repository.listWithFacets(
-          query,
-          FILTERS.map((f) => f.name),
-        );
-        return { items, total, facets: capDropdowns(facets, query) };
-      },
-      120,
-    );
+    const load = async () => {
+      const { items, total, facets } = await this.repository.listWithFacets(
+        query,
+        FILTERS.map((f) => f.name),
+      );
+      return { items, total, facets: capDropdowns(facets, query) };
+    };
+    if (query.rankedIds !== undefined) return load();
+    return this.cache.getOrSet(`catalogue:list-facets:${JSON.stringify(query)}`, load, 120);
   }
 
   /** The chosen filter values that exist nowhere in the catalogue (the list answers 404 for them). */

@@ -111,7 +111,8 @@ export class ProductListService {
     const [{ items, total, facets }, vocabulary, tree] = await Promise.all([
       this.catalogue.listWithFacets(query),
       this.catalogue.vocabulary(locale),
-      this.catalogue.categories(locale),
+      // A search's list has no expertise links (the results page shows none): no tree to read.
+      search ? [] : this.catalogue.categories(locale),
     ]);
     const pages = Math.max(1, Math.ceil(total / perPage));
     if (page > 1 && page > pages) throw DomainException.notFound();

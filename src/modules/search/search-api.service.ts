@@ -92,40 +92,58 @@ export class SearchApiService {
     if (!text) return { data: { text, groups: { products: empty, brands: empty, needs: empty, pages: empty } } };
     const scope = { locale: site.locale, salesPlanId: site.salesPlan.id };
     const found = await this.search.search(scope, text);
-    let products: { total: number; items: unknown[] } = empty;
-    if (found.counts.product > 0) {
-      try {
-        const listed = await this.lists.page(
-          site,
-          { filters, page: pageOf('products') },
-          parseListOptions({ display: query.display }),
-          { text, rankedIds: found.productIds, perPage },
-        );
-        products = { total: listed.props.listing.total, items: listed.props.listing.products };
-      } catch (error) {
-        // Unknown filter values or a page past the end: the list is empty, as the page would 404.
-        if (!(error instanceof DomainException)) throw error;
-      }
+    const names = query.all === false ? [] : SEARCH_TAB_NAMES.filter((n) => n !== 'products');
+    if (found.empty) {
+      await this.search.countMiss(site.locale, text);
+      return { data: { text, groups: Object.fromEntries([['products', empty], ...names.map((n) => [n, empty])]) } };
     }
-    const groups: Record<string, { total: number; items: unknown[] }> = { products };
     const t = this.render.translator(site.locale);
-    if (query.all !== false) {
-      for (const name of SEARCH_TAB_NAMES.filter((n) => n !== 'products')) {
-        const { hits, total } = await this.search.page(
+    // The products' list and the other groups' pages are independent: read together. A group the
+    // search counted nothing of needs no query; its total is the search's count.
+    const [products, ...others] = await Promise.all([
+      found.counts.product > 0
+        ? this.products(site, query, filters, text, found.productIds, perPage, pageOf('products'))
+        : empty,
+      ...names.map(async (name) => {
+        const total = found.counts[TAB_KIND[name]];
+        if (total === 0) return empty;
+        const hits = await this.search.page(
           TAB_KIND[name],
           found.compiled,
           scope,
           perPage,
           (pageOf(name) - 1) * perPage,
         );
-        groups[name] = {
-          total: found.counts[TAB_KIND[name]] ?? total,
-          items: hits.map((h) => resultView(site.locale, h, t)),
-        };
-      }
-    }
-    if (found.empty) await this.search.countMiss(site.locale, text);
+        return { total, items: hits.map((h) => resultView(site.locale, h, t)) };
+      }),
+    ]);
+    const groups: Record<string, { total: number; items: unknown[] }> = { products };
+    names.forEach((name, i) => (groups[name] = others[i]));
     return { data: { text, groups } };
+  }
+
+  /** The solutions group: the product list's page of the search's products, with its filters. */
+  private async products(
+    site: SiteContext,
+    query: SearchQueryDto,
+    filters: ListingTail['filters'],
+    text: string,
+    rankedIds: number[],
+    perPage: number,
+    page: number,
+  ): Promise<{ total: number; items: unknown[] }> {
+    try {
+      const listed = await this.lists.page(site, { filters, page }, parseListOptions({ display: query.display }), {
+        text,
+        rankedIds,
+        perPage,
+      });
+      return { total: listed.props.listing.total, items: listed.props.listing.products };
+    } catch (error) {
+      // Unknown filter values or a page past the end: the list is empty, as the page would 404.
+      if (!(error instanceof DomainException)) throw error;
+      return { total: 0, items: [] };
+    }
   }
 
   /** The results island's data for a results URL: the same view model as the page. */

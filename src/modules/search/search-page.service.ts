@@ -144,15 +144,16 @@ export class SearchPageService {
       };
     }
 
-    const { hits, total } = await this.search.page(
+    const total = counts[tab];
+    const pages = Math.max(1, Math.ceil(total / SEARCH_PER_PAGE));
+    if (page > pages) throw DomainException.notFound();
+    const hits = await this.search.page(
       TAB_KIND[tab],
       found.compiled,
       scope,
       SEARCH_PER_PAGE,
       (page - 1) * SEARCH_PER_PAGE,
     );
-    const pages = Math.max(1, Math.ceil(total / SEARCH_PER_PAGE));
-    if (page > pages) throw DomainException.notFound();
     return {
       ...base,
       head: { ...base.head, title: page > 1 ? `${base.head.title} - ${t('search.page', { page })}` : base.head.title },

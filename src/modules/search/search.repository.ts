@@ -106,20 +106,46 @@ export class SearchRepository {
   }
 
   /**
-   * The documents of one kind a search finds, best first: an exact EAN or reference first, then the
-   * weighted full-text rank plus the title's similarity to the text. Products must be listed in the
-   * sales plan (published, not free); `limit`/`offset` page them; `total` counts them all.
+   * One page of the documents of one kind a search finds, best first: an exact EAN or reference
+   * first, then the weighted full-text rank plus the title's similarity to the text. (How many there
+   * are is the search's count: `searchAll`.)
    */
   async find(
     kind: SearchKind,
     search: CompiledSearch,
-    scope: { salesPlanId: number; limit: number; offset?: number; candidates?: number },
-  ): Promise<{ hits: SearchHit[]; total: number }> {
-    if (!search.tsquery && !search.keys.length) return { hits: [], total: 0 };
+    scope: { salesPlanId: number; limit: number; offset?: number },
+  ): Promise<SearchHit[]> {
+    if (!search.tsquery && !search.keys.length) return [];
     const rows = await sql<SearchHit & { total: number }>`${this.ranked(kind, search, scope)}`.execute(this.db);
-    let total = rows.rows[0]?.total;
-    if (total === undefined && (scope.offset ?? 0) > 0) total = await this.count(kind, search, scope.salesPlanId);
-    return { hits: rows.rows.map(hitOf), total: total ?? 0 };
+    return rows.rows.map(hitOf);
+  }
+
+  /**
+   * A whole search in one statement: the ranked products (as `find` gives them, at most `limit`) and
+   * how many brands, needs and pages it finds (one grouped count; 0 for a kind it finds none of).
+   */
+  async searchAll(
+    search: CompiledSearch,
+    scope: { salesPlanId: number; limit: number },
+  ): Promise<{
+    products: { hits: SearchHit[]; total: number };
+    counts: Record<Exclude<SearchKind, 'product'>, number>;
+  }> {
+    const counts = { brand: 0, need: 0, page: 0 };
+    if (!search.tsquery && !search.keys.length) return { products: { hits: [], total: 0 }, counts };
+    // The count rows ride along the product rows (same columns, their kind tells them apart).
+    const rows = await sql<SearchHit & { total: number; position: number }>`
+      (${this.ranked('product', search, scope)})
+      union all
+      (select d.kind, 0, '', '', '', '', 0, 0, count(*)::int from search_document d
+       where d.kind in ('brand', 'need', 'page') and d.locale = ${search.locale} and ${matches(search)}
+       group by d.kind)
+    `.execute(this.db);
+    const products = rows.rows.filter((r) => r.kind === 'product');
+    for (const row of rows.rows) if (row.kind !== 'product') counts[row.kind] = Number(row.total);
+    // The statement's order, restored (a union does not promise to keep its branches' order).
+    products.sort((a, b) => b.score - a.score || a.position - b.position || a.entity_id - b.entity_id);
+    return { products: { hits: products.map(hitOf), total: Number(products[0]?.total ?? 0) }, counts };
   }
 
   /** Suggestions: the best few of each kind, one statement for every kind. */
@@ -149,7 +175,7 @@ export class SearchRepository {
     kind: SearchKind,
     search: CompiledSearch,
     scope: { salesPlanId: number; limit: number; offset?: number; candidates?: number; titleOnly?: boolean },
-  ): RawBuilder<SearchHit & { total: number }> {
+  ): RawBuilder<SearchHit & { total: number; position: number }> {
     const candidates = intLiteral(scope.candidates ?? CANDIDATES);
     const from = (where: RawBuilder<boolean>) => sql`(
       select d.entity_id from search_document d
@@ -163,8 +189,8 @@ export class SearchRepository {
     const titleMatch = search.tsquery
       ? sql<boolean>`d.title_document @@ to_tsquery(${config(search)}, ${search.tsquery})`
       : sql<boolean>`false`;
-    return sql<SearchHit & { total: number }>`
-      select d.kind, d.entity_id, d.route, d.title, d.slug, d.context, ${score(search)} as score,
+    return sql<SearchHit & { total: number; position: number }>`
+      select d.kind, d.entity_id, d.route, d.title, d.slug, d.context, d.position, ${score(search)} as score,
         count(*) over ()::int as total
       from search_document d
       where d.kind = ${kind} and d.locale = ${search.locale}
@@ -174,17 +200,6 @@ export class SearchRepository {
     `;
   }
 
-  /** How many documents of a kind a search finds (a page past the end has no row to carry the total). */
-  async count(kind: SearchKind, search: CompiledSearch, salesPlanId: number): Promise<number> {
-    if (!search.tsquery && !search.keys.length) return 0;
-    const row = await sql<{ total: number }>`
-      select count(*)::int as total from search_document d
-      ${kind === 'product' ? listed(salesPlanId) : sql``}
-      where d.kind = ${kind} and d.locale = ${search.locale} and ${matches(search)}
-    `.execute(this.db);
-    return Number(row.rows[0]?.total ?? 0);
-  }
-
   /** Counts a search that found nothing, per text and language (one row per text, not per request). */
   async countMiss(locale: string, text: string): Promise<void> {
     await sql`
@@ -192,22 +207,10 @@ export class SearchRepository {
       on conflict (locale, text) do update set count = search_miss.count + 1, last_at = now()
     `.execute(this.db);
   }
-
-  /** The most frequent searches that found nothing (the team's reading of search_miss). */
-  misses(locale: string, limit = 50) {
-    return this.db
-      .selectFrom('search_miss')
-      .select(['text', 'count', 'last_at'])
-      .where('locale', '=', locale)
-      .orderBy('count', 'desc')
-      .orderBy('text')
-      .limit(limit)
-      .execute();
-  }
 }
 
-function hitOf(row: SearchHit & { total?: number }): SearchHit {
-  const { total: _total, ...hit } = row;
+function hitOf(row: SearchHit & { total?: number; position?: number }): SearchHit {
+  const { total: _total, position: _position, ...hit } = row;
   return { ...hit, score: Number(hit.score) };
 }
 

@@ -43,18 +43,16 @@ export class SearchService {
     return result;
   }
 
+  /** One statement: the ranked products and the count of every other kind. */
   private async run(scope: SearchScope, compiled: CompiledSearch) {
-    const [products, brands, needs, pages] = await Promise.all([
-      this.repository.find('product', compiled, { salesPlanId: scope.salesPlanId, limit: SEARCH_PRODUCT_CAP }),
-      this.repository.count('brand', compiled, scope.salesPlanId),
-      this.repository.count('need', compiled, scope.salesPlanId),
-      this.repository.count('page', compiled, scope.salesPlanId),
-    ]);
-    const counts = { product: products.total, brand: brands, need: needs, page: pages };
+    const { products, counts: others } = await this.repository.searchAll(compiled, {
+      salesPlanId: scope.salesPlanId,
+      limit: SEARCH_PRODUCT_CAP,
+    });
+    const counts = { product: products.total, ...others };
     return {
       compiled,
       productIds: products.hits.map((h) => h.entity_id),
-      productHits: products.hits,
       counts,
       empty: Object.values(counts).every((c) => c === 0),
     };
