@@ -98,7 +98,9 @@ export class ContactRepository {
 
   /**
    * Retention (SPEC §9): contact requests 5 years after the last exchange, prospects 3 years after
-   * their last activity, and sent mails once what they announced is gone (30 days after sending).
+   * their last activity. A mail carries the personal data of what it announces: it goes 30 days after
+   * it was sent or given up (kept that long for the team to see what left, or why not), and none
+   * outlives the retention of its kind (a mail never sent: 5 years for a request's, 3 for a prospect's).
    */
   async purgeExpired(): Promise<{ requests: number; prospects: number; mails: number }> {
     const requests = await this.db
@@ -111,7 +113,14 @@ export class ContactRepository {
       .executeTakeFirst();
     const mails = await this.db
       .deleteFrom('mail_outbox')
-      .where('sent_at', '<', sql<Date>`now() - interval '30 days'`)
+      .where((eb) =>
+        eb.or([
+          eb('sent_at', '<', sql<Date>`now() - interval '30 days'`),
+          eb('failed_at', '<', sql<Date>`now() - interval '30 days'`),
+          eb('created_at', '<', sql<Date>`now() - interval '5 years'`),
+          eb.and([eb('kind', 'like', 'newsletter%'), eb('created_at', '<', sql<Date>`now() - interval '3 years'`)]),
+        ]),
+      )
       .executeTakeFirst();
     return {
       requests: Number(requests.numDeletedRows),
