@@ -9,7 +9,9 @@ import { SMTPServer } from 'smtp-server';
 import request, { type Response as TestResponse } from 'supertest';
 import { FormTokens } from '../../src/modules/contact/form-token';
 import { OutboxWorker } from '../../src/modules/contact';
+import { CONFIRM_LINK_DAYS, NewsletterService } from '../../src/modules/contact/newsletter.service';
 import { RetentionJob } from '../../src/modules/contact/retention.job';
+import type { SiteContext } from '../../src/common/site/site.types';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { decodeHtml } from '../support/http';
 import { javaAvailable, nuErrors } from '../support/nu';
@@ -490,6 +492,16 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       ).toHaveLength(1);
     });
 
+    it('queues one opt-in mail for a newsletter sign-up sent twice', async () => {
+      const email = `double.news.${RUN}@example.ch`;
+      const { v } = await open(FR, '/newsletter');
+      // Two posts of the form, each with its own form token: a re-submit, not the same submission.
+      expect((await post(v, '/newsletter', { ...VALID_NEWSLETTER, email })).status).toBe(303);
+      expect((await post(v, '/newsletter', { ...VALID_NEWSLETTER, email })).status).toBe(303);
+      const mails = await t.db.selectFrom('mail_outbox').select('kind').where('recipient', '=', email).execute();
+      expect(mails).toEqual([{ kind: 'newsletter_confirm' }]);
+    });
+
     it('rate-limits per client address (429, values kept); a forged X-Forwarded-For entry does not help', async () => {
       const ip = newAddress();
       const { v } = await open(FR, '/contactez-nous', ip);
@@ -675,6 +687,58 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
         .where('created_at', '>=', suiteStart)
         .execute();
       expect(unsent.length).toBe(0);
+    });
+
+    it('newsletter links: unsubscribe works; an expired, tampered or malformed link shows the invalid-link page', async () => {
+      const email = `links.${RUN}@example.ch`;
+      const { v } = await open(FR, '/newsletter');
+      expect((await post(v, '/newsletter', { ...VALID_NEWSLETTER, email })).status).toBe(303);
+      const { id } = await t.db
+        .selectFrom('newsletter_subscription')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const status = async () =>
+        (
+          await t.db
+            .selectFrom('newsletter_subscription')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).status;
+      const newsletter = t.app.get(NewsletterService);
+      const site = { origin: 'http://produits.localhost', locale: 'fr' } as SiteContext;
+      const follow = (link: string) => request(t.server).get(link.replace(site.origin, '')).set('Host', FR);
+      const invalid = '/contactez-nous/confirmation?type=link_invalid';
+
+      // Expired: a confirmation link issued 8 days ago (valid for 7).
+      const old = newsletter.link(site, 'confirm', String(id), email, CONFIRM_LINK_DAYS, Date.now() - 8 * 86400_000);
+      expect((await follow(old)).headers.location).toBe(invalid);
+      // Tampered: another address under the original signature; a signature of the other purpose.
+      const unsubscribe = newsletter.link(site, 'unsubscribe', String(id), email, 30);
+      const token = new URL(unsubscribe).searchParams.get('unsubscribe')!;
+      const [payload, signature] = token.split('.') as [string, string];
+      const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+      const other = Buffer.from(JSON.stringify({ ...data, e: `victim.${RUN}@example.ch` })).toString('base64url');
+      const tampered = [`unsubscribe=${other}.${signature}`, `confirm=${token}`];
+      // Malformed: empty, not base64 JSON, repeated (an array), far too long.
+      const malformed = ['confirm=', 'confirm=a.b', 'confirm=x&confirm=y', `confirm=${'a'.repeat(3000)}.b`];
+      for (const query of [...tampered, ...malformed]) {
+        const res = await request(t.server).get(`/newsletter?${query}`).set('Host', FR);
+        expect([query, res.status, res.headers.location]).toEqual([query, 303, invalid]);
+      }
+      expect(await status()).toBe('pending');
+      const page = await request(t.server).get(invalid).set('Host', FR);
+      expect(page.status).toBe(200);
+      expect(decodeHtml(page.text)).toContain('Lien invalide ou expiré');
+
+      const done = await follow(unsubscribe);
+      expect(done.headers.location).toBe('/contactez-nous/confirmation?type=unsubscribed');
+      expect(await status()).toBe('unsubscribed');
+      // An unsubscribed prospect's confirmation link no longer confirms.
+      const confirm = newsletter.link(site, 'confirm', String(id), email, CONFIRM_LINK_DAYS);
+      expect((await follow(confirm)).headers.location).toBe(invalid);
+      expect(await status()).toBe('unsubscribed');
     });
 
     it('SMTP down: nothing lost, delivered when it is back; a failing mail is given up after the cap', async () => {

@@ -157,4 +157,49 @@ describe(`ContactRepository and OutboxRepository on ${process.env.DATABASE_URL ?
       'unsent-request-4y@example.ch',
     ]);
   });
+
+  it('queues one opt-in mail per address: none while one waits or went out within the window', async () => {
+    const email = `${unique()}@example.ch`;
+    const subscription = {
+      shop_id: 1,
+      locale: 'fr',
+      email,
+      civility_id: 1,
+      lastname: 'Muster',
+      firstname: 'Hans',
+      zipcode: '8001',
+      city: 'Zürich',
+      consent: true,
+      origin: null,
+    };
+    const optIn = (id: string) => ({
+      ...mail(id),
+      kind: 'newsletter_confirm',
+      reference: `newsletter_subscription:${id}`,
+    });
+    const [a, b] = await Promise.all([
+      contact.storeSubscription(subscription, optIn, 900),
+      contact.storeSubscription(subscription, optIn, 900),
+    ]);
+    expect(a.id).toBe(b.id);
+    expect([a.queued, b.queued].sort()).toEqual([false, true]);
+    const mails = () =>
+      db.selectFrom('mail_outbox').select('id').where('reference', '=', `newsletter_subscription:${a.id}`).execute();
+    expect(await mails()).toHaveLength(1);
+    // Sent ten minutes ago: still within the window.
+    await db
+      .updateTable('mail_outbox')
+      .set({ sent_at: sql<Date>`now()`, created_at: sql<Date>`now() - interval '10 minutes'` })
+      .where('reference', '=', `newsletter_subscription:${a.id}`)
+      .execute();
+    expect((await contact.storeSubscription(subscription, optIn, 900)).queued).toBe(false);
+    // Sent twenty minutes ago: a new sign-up gets its mail.
+    await db
+      .updateTable('mail_outbox')
+      .set({ created_at: sql<Date>`now() - interval '20 minutes'` })
+      .where('reference', '=', `newsletter_subscription:${a.id}`)
+      .execute();
+    expect((await contact.storeSubscription(subscription, optIn, 900)).queued).toBe(true);
+    expect(await mails()).toHaveLength(2);
+  });
 });

@@ -37,9 +37,16 @@ export class ContactRepository {
   /**
    * A newsletter sign-up: a new prospect is pending; one already known keeps its status (a confirmed
    * subscriber stays confirmed, an unsubscribed one is pending again) with the details refreshed.
-   * The confirmation mail is queued in the same transaction. Returns the subscription's id.
+   * The confirmation mail is queued in the same transaction, unless the address already has one
+   * waiting to be sent or queued less than `resendAfterSeconds` ago (a double submit, a reload: one
+   * opt-in mail). The upsert locks the subscription's row, so concurrent sign-ups of one address
+   * check one after the other. Returns the subscription's id and whether a mail was queued.
    */
-  async storeSubscription(subscription: NewSubscription, mail: (id: string) => NewMail): Promise<string> {
+  async storeSubscription(
+    subscription: NewSubscription,
+    mail: (id: string) => NewMail,
+    resendAfterSeconds: number,
+  ): Promise<{ id: string; queued: boolean }> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('newsletter_subscription')
@@ -62,11 +69,22 @@ export class ContactRepository {
         )
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('mail_outbox')
-        .values(mail(String(row.id)))
-        .execute();
-      return String(row.id);
+      const id = String(row.id);
+      const waiting = await trx
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('reference', '=', `newsletter_subscription:${id}`)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('sent_at', 'is', null), eb('failed_at', 'is', null)]),
+            eb('created_at', '>', sql<Date>`now() - make_interval(secs => ${resendAfterSeconds})`),
+          ]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      if (waiting) return { id, queued: false };
+      await trx.insertInto('mail_outbox').values(mail(id)).execute();
+      return { id, queued: true };
     });
   }
 

@@ -20,6 +20,8 @@ import type { Submission, SubmitOutcome } from './contact.service';
 
 /** The confirmation link of the opt-in mail is valid this long. */
 export const CONFIRM_LINK_DAYS = 7;
+/** A sign-up of an address whose opt-in mail went out less than this ago queues none again. */
+export const OPT_IN_RESEND_SECONDS = 15 * 60;
 /** An unsubscribe link works for as long as the prospect may be kept (SPEC §9: 3 years). */
 const UNSUBSCRIBE_LINK_DAYS = 3 * 366;
 
@@ -100,6 +102,7 @@ export class NewsletterService {
         ].join('\n'),
         reference: `newsletter_subscription:${id}`,
       }),
+      OPT_IN_RESEND_SECONDS,
     );
     return { ok: true };
   }
