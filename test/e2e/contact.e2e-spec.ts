@@ -544,6 +544,40 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       expect((await post(neighbour.v, '/contactez-nous', {})).status).toBe(400);
     });
 
+    it('a storage failure answers the unknown error (503), values kept, not the 500 page; the API a 503', async () => {
+      const email = `storage.fail.${RUN}@example.ch`;
+      const unknown = 'Une erreur inconnue est survenue, merci de réessayer ou de contacter notre service client';
+      // The database refuses this run's address only (other suites may share a server database).
+      const constraint = (table: string) => sql.raw(`storage_fail_${table}_${RUN}`);
+      for (const table of ['contact_request', 'newsletter_subscription'])
+        await sql`alter table ${sql.table(table)} add constraint ${constraint(table)} check (email <> ${sql.lit(email)})`.execute(
+          t.db,
+        );
+      try {
+        const contact = await open(FR, '/contactez-nous');
+        const res = await post(contact.v, '/contactez-nous', { ...VALID_CONTACT, email });
+        expect(res.status).toBe(503);
+        expect(toast(res.text)).toBe(unknown);
+        expect(res.text).toContain(`value="${email}"`);
+        const newsletter = await open(FR, '/newsletter');
+        const news = await post(newsletter.v, '/newsletter', { ...VALID_NEWSLETTER, email });
+        expect(news.status).toBe(503);
+        expect(toast(news.text)).toBe(unknown);
+        const api = await request(t.server)
+          .post('/api/v1/contact')
+          .set('Host', FR)
+          .set('X-Forwarded-For', newAddress())
+          .send({ ...VALID_CONTACT, terms: true, email, captcha_token: 'good' });
+        expect(api.status).toBe(503);
+        expect(api.body).toMatchObject({ error: 'UNKNOWN_ERROR', details: { form: 'unknown_error' } });
+        expect(t.logs.join('\n')).toMatch(/Submission not stored/);
+      } finally {
+        for (const table of ['contact_request', 'newsletter_subscription'])
+          await sql`alter table ${sql.table(table)} drop constraint ${constraint(table)}`.execute(t.db);
+      }
+      expect(await requestsOf(email)).toHaveLength(0);
+    });
+
     it('captcha: a good token is verified; RECAPTCHA_ERROR on refusal; unreachable keeps the request unverified', async () => {
       const { v } = await open(FR, '/contactez-nous');
       const send = (token: string, email: string) =>
