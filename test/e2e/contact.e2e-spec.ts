@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +9,9 @@ import { SMTPServer } from 'smtp-server';
 import request, { type Response as TestResponse } from 'supertest';
 import { FormTokens } from '../../src/modules/contact/form-token';
 import { OutboxWorker } from '../../src/modules/contact';
+import { CONFIRM_LINK_DAYS, NewsletterService } from '../../src/modules/contact/newsletter.service';
 import { RetentionJob } from '../../src/modules/contact/retention.job';
+import type { SiteContext } from '../../src/common/site/site.types';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { decodeHtml } from '../support/http';
 import { javaAvailable, nuErrors } from '../support/nu';
@@ -62,9 +65,22 @@ const PATHS = {
 
 type Host = typeof FR | typeof DE;
 
-/** Each test speaks from its own client address (TRUST_PROXY=1): rate limits stay per test. */
+/**
+ * This run's mark, in every e-mail address and client address of the suite: on a server database and
+ * Redis that outlive a run (rows found by e-mail, rate-limit keys kept for the window), a run never
+ * meets what an earlier one left.
+ */
+const RUN = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+/** A unique local IPv6 /48 for the run (RFC 4193: fd + 40 random bits). */
+const RUN_PREFIX = `fd${randomBytes(5).toString('hex')}`.replace(/^(.{4})(.{4})(.{4})$/, '$1:$2:$3');
+
+/**
+ * Each test speaks from its own client address (TRUST_PROXY=1): rate limits stay per test. The
+ * throttler counts an IPv6 address for its /64, so each test gets its own /64 of the run's /48.
+ */
 let lastAddress = 0;
-const newAddress = () => `203.0.113.${++lastAddress}`;
+const newSubnet = () => `${RUN_PREFIX}:${(++lastAddress).toString(16)}`;
+const newAddress = () => `${newSubnet()}::1`;
 
 /** A local stand-in for the reCAPTCHA verification endpoint: the token says what it answers. */
 function captchaStub(): Promise<{ server: Server; url: string; calls: string[] }> {
@@ -161,7 +177,7 @@ const VALID_CONTACT = {
   civility: '1',
   lastname: 'Dupont',
   firstname: 'Léa',
-  email: 'lea.dupont@example.ch',
+  email: `lea.dupont.${RUN}@example.ch`,
   phone: '+41 21 555 12 34',
   message: 'Bonjour, le produit convient-il aux enfants ?',
   terms: 'on',
@@ -171,7 +187,7 @@ const VALID_NEWSLETTER = {
   civility: '2',
   lastname: 'Muster',
   firstname: 'Hans',
-  email: 'Hans.Muster@example.ch',
+  email: `Hans.Muster.${RUN}@example.ch`,
   zipcode: '8001',
   city: 'Zürich',
   consent: 'yes',
@@ -288,7 +304,7 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
     });
 
     it('round-trips without JavaScript: values kept, then 303 to the confirmation; a reload sends nothing', async () => {
-      const email = `round.trip.${host}@example.ch`;
+      const email = `round.trip.${host}.${RUN}@example.ch`;
       const { v } = await open(host, paths.contact);
       const bad = await post(v, paths.contact, { ...VALID_CONTACT, email, lastname: 'Dup5nt' });
       expect(bad.status).toBe(400);
@@ -321,7 +337,7 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       expect(decodeHtml(empty.text)).toContain(
         `<p class="form-field__error" id="newsletter-consent-error">${m.option}</p>`,
       );
-      const email = `news.${host}@example.ch`;
+      const email = `news.${host}.${RUN}@example.ch`;
       const ok = await post(v, paths.newsletter, { ...VALID_NEWSLETTER, email });
       expect(ok.status).toBe(303);
       expect(ok.headers.location).toBe(`${paths.confirmation}?type=newsletter`);
@@ -348,14 +364,17 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       const res = await post(v, '/contactez-nous', {
         ...VALID_CONTACT,
         lastname: "D'Ar-0 Çé",
-        email: 'names@example.ch',
+        email: `names.${RUN}@example.ch`,
       });
       expect(res.status).toBe(303);
     });
 
     it('asks the canton only of a non-customer', async () => {
       const { v } = await open(FR, '/contactez-nous');
-      const customer = await post(v, '/contactez-nous', { ...VALID_CONTACT, email: 'canton.customer@example.ch' });
+      const customer = await post(v, '/contactez-nous', {
+        ...VALID_CONTACT,
+        email: `canton.customer.${RUN}@example.ch`,
+      });
       expect(customer.status).toBe(303);
       for (const profile of ['health_professional', 'pharmacist', 'other']) {
         const res = await post(v, '/contactez-nous', { ...VALID_CONTACT, profile });
@@ -367,10 +386,10 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
         ...VALID_CONTACT,
         profile: 'pharmacist',
         provincial: '22',
-        email: 'canton.pharmacist@example.ch',
+        email: `canton.pharmacist.${RUN}@example.ch`,
       });
       expect(ok.status).toBe(303);
-      expect((await requestsOf('canton.pharmacist@example.ch'))[0]?.provincial).toBe(22);
+      expect((await requestsOf(`canton.pharmacist.${RUN}@example.ch`))[0]?.provincial).toBe(22);
     });
 
     it('documentation: address line 1, a 4-digit zipcode that names a city, and a city of that zipcode', async () => {
@@ -397,10 +416,10 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
         address_1: 'Rue du Bourg 1',
         zipcode: '1003',
         city: 'Lausanne',
-        email: 'doc@example.ch',
+        email: `doc.${RUN}@example.ch`,
       });
       expect(ok.status).toBe(303);
-      const [row] = await requestsOf('doc@example.ch');
+      const [row] = await requestsOf(`doc.${RUN}@example.ch`);
       expect(row?.address).toEqual({ address_1: 'Rue du Bourg 1', address_2: '', zipcode: '1003', city: 'Lausanne' });
     });
 
@@ -416,52 +435,71 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       const { v } = await open(FR, '/contactez-nous');
       const res = await post({ ...v, hidden: { ...v.hidden, _csrf: 'forged' } }, '/contactez-nous', {
         ...VALID_CONTACT,
-        email: 'csrf@example.ch',
+        email: `csrf.${RUN}@example.ch`,
       });
       expect(res.status).toBe(403);
       const noCookie = await post({ ...v, cookie: '' }, '/contactez-nous', {
         ...VALID_CONTACT,
-        email: 'csrf@example.ch',
+        email: `csrf.${RUN}@example.ch`,
       });
       expect(noCookie.status).toBe(403);
-      expect(await requestsOf('csrf@example.ch')).toHaveLength(0);
+      expect(await requestsOf(`csrf.${RUN}@example.ch`)).toHaveLength(0);
     });
 
     it('drops a filled honeypot: the bot sees the confirmation, nothing is stored', async () => {
       const { v } = await open(FR, '/contactez-nous');
       const res = await post(v, '/contactez-nous', {
         ...VALID_CONTACT,
-        email: 'bot@example.ch',
+        email: `bot.${RUN}@example.ch`,
         website: 'http://spam',
       });
       expect(res.status).toBe(303);
-      expect(await requestsOf('bot@example.ch')).toHaveLength(0);
+      expect(await requestsOf(`bot.${RUN}@example.ch`)).toHaveLength(0);
     });
 
     it('refuses a form sent sooner than the minimum fill time, and a forged form token', async () => {
       const { v } = await open(FR, '/contactez-nous');
-      const fast = await post(v, '/contactez-nous', { ...VALID_CONTACT, email: 'fast@example.ch' }, { fresh: true });
+      const fast = await post(
+        v,
+        '/contactez-nous',
+        { ...VALID_CONTACT, email: `fast.${RUN}@example.ch` },
+        { fresh: true },
+      );
       expect(fast.status).toBe(400);
       expect(toast(fast.text)).toBe('Votre envoi a été trop rapide. Vérifiez le formulaire et envoyez-le à nouveau.');
-      expect(fast.text).toContain('value="fast@example.ch"');
+      expect(fast.text).toContain(`value="fast.${RUN}@example.ch"`);
       const forged = await post(v, '/contactez-nous', {
         ...VALID_CONTACT,
         form_token: '1.2.3',
-        email: 'fast@example.ch',
+        email: `fast.${RUN}@example.ch`,
       });
       expect(toast(forged.text)).toBe("Une erreur inconnue s'est produite");
-      expect(await requestsOf('fast@example.ch')).toHaveLength(0);
+      expect(await requestsOf(`fast.${RUN}@example.ch`)).toHaveLength(0);
     });
 
     it('stores a double submit once', async () => {
       const { v } = await open(FR, '/contactez-nous');
-      const body = { ...VALID_CONTACT, email: 'twice@example.ch', form_token: tokens.issue(Date.now() - 10_000) };
+      const body = {
+        ...VALID_CONTACT,
+        email: `twice.${RUN}@example.ch`,
+        form_token: tokens.issue(Date.now() - 10_000),
+      };
       const [a, b] = await Promise.all([post(v, '/contactez-nous', body), post(v, '/contactez-nous', body)]);
       expect([a.status, b.status]).toEqual([303, 303]);
-      expect(await requestsOf('twice@example.ch')).toHaveLength(1);
+      expect(await requestsOf(`twice.${RUN}@example.ch`)).toHaveLength(1);
       expect(
-        await t.db.selectFrom('mail_outbox').select('id').where('body', 'like', '%twice@example.ch%').execute(),
+        await t.db.selectFrom('mail_outbox').select('id').where('body', 'like', `%twice.${RUN}@example.ch%`).execute(),
       ).toHaveLength(1);
+    });
+
+    it('queues one opt-in mail for a newsletter sign-up sent twice', async () => {
+      const email = `double.news.${RUN}@example.ch`;
+      const { v } = await open(FR, '/newsletter');
+      // Two posts of the form, each with its own form token: a re-submit, not the same submission.
+      expect((await post(v, '/newsletter', { ...VALID_NEWSLETTER, email })).status).toBe(303);
+      expect((await post(v, '/newsletter', { ...VALID_NEWSLETTER, email })).status).toBe(303);
+      const mails = await t.db.selectFrom('mail_outbox').select('kind').where('recipient', '=', email).execute();
+      expect(mails).toEqual([{ kind: 'newsletter_confirm' }]);
     });
 
     it('rate-limits per client address (429, values kept); a forged X-Forwarded-For entry does not help', async () => {
@@ -472,14 +510,14 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
         // The client adds its own leftmost entry: with TRUST_PROXY=1 only the proxy's (last) one counts.
         const res = await post({ ...v, ip: `10.9.9.${i}, ${ip}` }, '/contactez-nous', {
           lastname: `Essai`,
-          email: 'limit@example.ch',
+          email: `limit.${RUN}@example.ch`,
         });
         statuses.push(res.status);
         if (res.status === 429) {
           expect(toast(res.text)).toBe(
             "Trop d'envois depuis votre connexion. Merci de réessayer dans quelques minutes.",
           );
-          expect(res.text).toContain('value="limit@example.ch"');
+          expect(res.text).toContain(`value="limit.${RUN}@example.ch"`);
         }
       }
       expect(statuses).toEqual([...Array<number>(12).fill(400), 429, 429]);
@@ -487,25 +525,78 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       expect((await post(other.v, '/contactez-nous', {})).status).toBe(400);
     });
 
+    it('counts an IPv6 client for its /64 (the library default): addresses of one /64 share a budget', async () => {
+      const subnet = newSubnet();
+      const { v } = await open(FR, '/contactez-nous', `${subnet}::1`);
+      const statuses: number[] = [];
+      // 13 addresses of one /64 (interface ids a client picks at will, privacy extensions): one client.
+      for (let i = 1; i <= 13; i++) {
+        const res = await post(
+          { ...v, ip: `${subnet}:${i.toString(16)}:0:${i.toString(16)}:1` },
+          '/contactez-nous',
+          {},
+        );
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([...Array<number>(12).fill(400), 429]);
+      // The neighbouring /64 is another client, with its own budget.
+      const neighbour = await open(FR, '/contactez-nous', `${newSubnet()}::1`);
+      expect((await post(neighbour.v, '/contactez-nous', {})).status).toBe(400);
+    });
+
+    it('a storage failure answers the unknown error (503), values kept, not the 500 page; the API a 503', async () => {
+      const email = `storage.fail.${RUN}@example.ch`;
+      const unknown = 'Une erreur inconnue est survenue, merci de réessayer ou de contacter notre service client';
+      // The database refuses this run's address only (other suites may share a server database).
+      const constraint = (table: string) => sql.raw(`storage_fail_${table}_${RUN}`);
+      for (const table of ['contact_request', 'newsletter_subscription'])
+        await sql`alter table ${sql.table(table)} add constraint ${constraint(table)} check (email <> ${sql.lit(email)})`.execute(
+          t.db,
+        );
+      try {
+        const contact = await open(FR, '/contactez-nous');
+        const res = await post(contact.v, '/contactez-nous', { ...VALID_CONTACT, email });
+        expect(res.status).toBe(503);
+        expect(toast(res.text)).toBe(unknown);
+        expect(res.text).toContain(`value="${email}"`);
+        const newsletter = await open(FR, '/newsletter');
+        const news = await post(newsletter.v, '/newsletter', { ...VALID_NEWSLETTER, email });
+        expect(news.status).toBe(503);
+        expect(toast(news.text)).toBe(unknown);
+        const api = await request(t.server)
+          .post('/api/v1/contact')
+          .set('Host', FR)
+          .set('X-Forwarded-For', newAddress())
+          .send({ ...VALID_CONTACT, terms: true, email, captcha_token: 'good' });
+        expect(api.status).toBe(503);
+        expect(api.body).toMatchObject({ error: 'UNKNOWN_ERROR', details: { form: 'unknown_error' } });
+        expect(t.logs.join('\n')).toMatch(/Submission not stored/);
+      } finally {
+        for (const table of ['contact_request', 'newsletter_subscription'])
+          await sql`alter table ${sql.table(table)} drop constraint ${constraint(table)}`.execute(t.db);
+      }
+      expect(await requestsOf(email)).toHaveLength(0);
+    });
+
     it('captcha: a good token is verified; RECAPTCHA_ERROR on refusal; unreachable keeps the request unverified', async () => {
       const { v } = await open(FR, '/contactez-nous');
       const send = (token: string, email: string) =>
         post(v, '/contactez-nous', { ...VALID_CONTACT, email, captcha_token: token });
-      expect((await send('good', 'captcha.good@example.ch')).status).toBe(303);
-      expect((await requestsOf('captcha.good@example.ch'))[0]).toMatchObject({ captcha: 'verified' });
+      expect((await send('good', `captcha.good.${RUN}@example.ch`)).status).toBe(303);
+      expect((await requestsOf(`captcha.good.${RUN}@example.ch`))[0]).toMatchObject({ captcha: 'verified' });
       for (const token of ['low', 'fail', 'good_evil.example', 'good_produits.localhost_login']) {
-        const res = await send(token, 'captcha.bad@example.ch');
+        const res = await send(token, `captcha.bad.${RUN}@example.ch`);
         expect([token, res.status]).toEqual([token, 400]);
         expect(toast(res.text)).toBe(MESSAGES[FR].captcha);
       }
-      expect(await requestsOf('captcha.bad@example.ch')).toHaveLength(0);
-      expect((await send('down', 'captcha.down@example.ch')).status).toBe(303);
-      expect((await send('hang', 'captcha.hang@example.ch')).status).toBe(303);
-      expect((await requestsOf('captcha.down@example.ch'))[0]).toMatchObject({ captcha: 'unverified' });
-      expect((await requestsOf('captcha.hang@example.ch'))[0]).toMatchObject({ captcha: 'unverified' });
+      expect(await requestsOf(`captcha.bad.${RUN}@example.ch`)).toHaveLength(0);
+      expect((await send('down', `captcha.down.${RUN}@example.ch`)).status).toBe(303);
+      expect((await send('hang', `captcha.hang.${RUN}@example.ch`)).status).toBe(303);
+      expect((await requestsOf(`captcha.down.${RUN}@example.ch`))[0]).toMatchObject({ captcha: 'unverified' });
+      expect((await requestsOf(`captcha.hang.${RUN}@example.ch`))[0]).toMatchObject({ captcha: 'unverified' });
       // Without JavaScript there is no token: kept with captcha "none" (honeypot, fill time, rate limit).
-      expect((await send('', 'captcha.none@example.ch')).status).toBe(303);
-      expect((await requestsOf('captcha.none@example.ch'))[0]).toMatchObject({ captcha: 'none' });
+      expect((await send('', `captcha.none.${RUN}@example.ch`)).status).toBe(303);
+      expect((await requestsOf(`captcha.none.${RUN}@example.ch`))[0]).toMatchObject({ captcha: 'none' });
     });
   });
 
@@ -542,12 +633,12 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       const created = await api('post', '/api/v1/contact').send({
         ...VALID_CONTACT,
         terms: true,
-        email: 'api@example.ch',
+        email: `api.${RUN}@example.ch`,
         captcha_token: 'good',
       });
       expect(created.status).toBe(201);
       expect(created.body).toEqual({ data: { status: 'created' } });
-      expect(await requestsOf('api@example.ch')).toHaveLength(1);
+      expect(await requestsOf(`api.${RUN}@example.ch`)).toHaveLength(1);
       const invalid = await api('post', '/api/v1/contact').send({ lastname: 'X=Y', captcha_token: 'good' });
       expect(invalid.status).toBe(400);
       expect(invalid.body).toMatchObject({
@@ -562,16 +653,21 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
         .type('form')
         .send({ ...VALID_CONTACT, captcha_token: 'good' });
       expect(form.status).toBe(400);
-      const idem = { ...VALID_CONTACT, email: 'idem@example.ch', captcha_token: 'good', submission: 'client-key-123' };
+      const idem = {
+        ...VALID_CONTACT,
+        email: `idem.${RUN}@example.ch`,
+        captcha_token: 'good',
+        submission: `client-key-${RUN}`,
+      };
       await api('post', '/api/v1/contact').send(idem);
       await api('post', '/api/v1/contact').send(idem);
-      expect(await requestsOf('idem@example.ch')).toHaveLength(1);
+      expect(await requestsOf(`idem.${RUN}@example.ch`)).toHaveLength(1);
     });
 
     it('POST /api/v1/newsletter: 201 and a code per field', async () => {
       const ok = await api('post', '/api/v1/newsletter').send({
         ...VALID_NEWSLETTER,
-        email: 'api.news@example.ch',
+        email: `api.news.${RUN}@example.ch`,
         captcha_token: 'good_produits.localhost_newsletter',
       });
       expect(ok.status).toBe(201);
@@ -596,10 +692,10 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
     it('delivers the service desk mail and the opt-in mail over SMTP; the opt-in link confirms', async () => {
       received.length = 0;
       await worker().runOnce();
-      const desk = received.find((m) => m.includes('round.trip.produits.localhost@example.ch'));
+      const desk = received.find((m) => m.includes(`round.trip.produits.localhost.${RUN}@example.ch`));
       expect(desk).toBeDefined();
       expect(desk).toContain('service-client@localhost');
-      const optIn = received.find((m) => m.includes('news.produits.localhost@example.ch'));
+      const optIn = received.find((m) => m.includes(`news.produits.localhost.${RUN}@example.ch`));
       expect(optIn).toBeDefined();
       const unfolded = optIn!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       const link = /http:\/\/produits\.localhost\/newsletter\?confirm=[A-Za-z0-9_.-]+/.exec(unfolded)?.[0];
@@ -612,7 +708,7 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       const row = await t.db
         .selectFrom('newsletter_subscription')
         .select('status')
-        .where('email', '=', 'news.produits.localhost@example.ch')
+        .where('email', '=', `news.produits.localhost.${RUN}@example.ch`)
         .executeTakeFirstOrThrow();
       expect(row.status).toBe('confirmed');
       const forged = await request(t.server).get(`${path}x`).set('Host', FR);
@@ -627,10 +723,64 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       expect(unsent.length).toBe(0);
     });
 
+    it('newsletter links: unsubscribe works; an expired, tampered or malformed link shows the invalid-link page', async () => {
+      const email = `links.${RUN}@example.ch`;
+      const { v } = await open(FR, '/newsletter');
+      expect((await post(v, '/newsletter', { ...VALID_NEWSLETTER, email })).status).toBe(303);
+      const { id } = await t.db
+        .selectFrom('newsletter_subscription')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const status = async () =>
+        (
+          await t.db
+            .selectFrom('newsletter_subscription')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).status;
+      const newsletter = t.app.get(NewsletterService);
+      const site = { origin: 'http://produits.localhost', locale: 'fr' } as SiteContext;
+      const follow = (link: string) => request(t.server).get(link.replace(site.origin, '')).set('Host', FR);
+      const invalid = '/contactez-nous/confirmation?type=link_invalid';
+
+      // Expired: a confirmation link issued 8 days ago (valid for 7).
+      const old = newsletter.link(site, 'confirm', String(id), email, CONFIRM_LINK_DAYS, Date.now() - 8 * 86400_000);
+      expect((await follow(old)).headers.location).toBe(invalid);
+      // Tampered: another address under the original signature; a signature of the other purpose.
+      const unsubscribe = newsletter.link(site, 'unsubscribe', String(id), email, 30);
+      const token = new URL(unsubscribe).searchParams.get('unsubscribe')!;
+      const [payload, signature] = token.split('.') as [string, string];
+      const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+      const other = Buffer.from(JSON.stringify({ ...data, e: `victim.${RUN}@example.ch` })).toString('base64url');
+      const tampered = [`unsubscribe=${other}.${signature}`, `confirm=${token}`];
+      // Malformed: empty, not base64 JSON, repeated (an array), far too long.
+      const malformed = ['confirm=', 'confirm=a.b', 'confirm=x&confirm=y', `confirm=${'a'.repeat(3000)}.b`];
+      for (const query of [...tampered, ...malformed]) {
+        const res = await request(t.server).get(`/newsletter?${query}`).set('Host', FR);
+        expect([query, res.status, res.headers.location]).toEqual([query, 303, invalid]);
+      }
+      expect(await status()).toBe('pending');
+      const page = await request(t.server).get(invalid).set('Host', FR);
+      expect(page.status).toBe(200);
+      expect(decodeHtml(page.text)).toContain('Lien invalide ou expiré');
+
+      const done = await follow(unsubscribe);
+      expect(done.headers.location).toBe('/contactez-nous/confirmation?type=unsubscribed');
+      expect(await status()).toBe('unsubscribed');
+      // An unsubscribed prospect's confirmation link no longer confirms.
+      const confirm = newsletter.link(site, 'confirm', String(id), email, CONFIRM_LINK_DAYS);
+      expect((await follow(confirm)).headers.location).toBe(invalid);
+      expect(await status()).toBe('unsubscribed');
+    });
+
     it('SMTP down: nothing lost, delivered when it is back; a failing mail is given up after the cap', async () => {
       await stopSmtp(smtp);
       const { v } = await open(FR, '/contactez-nous');
-      expect((await post(v, '/contactez-nous', { ...VALID_CONTACT, email: 'smtp.down@example.ch' })).status).toBe(303);
+      expect(
+        (await post(v, '/contactez-nous', { ...VALID_CONTACT, email: `smtp.down.${RUN}@example.ch` })).status,
+      ).toBe(303);
       const first = await worker().runOnce();
       expect(first.sent).toBe(0);
       expect(first.failed).toBeGreaterThan(0);
@@ -642,7 +792,7 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
       await dueNow();
       const second = await worker().runOnce();
       expect(second.sent).toBeGreaterThan(0);
-      expect(received.some((m) => m.includes('smtp.down@example.ch'))).toBe(true);
+      expect(received.some((m) => m.includes(`smtp.down.${RUN}@example.ch`))).toBe(true);
 
       // A mail the server keeps refusing: retried with back-off, then marked for the team.
       await t.db
@@ -665,23 +815,23 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
 
     it('a worker that died mid-send leaves its claim to the next one (lease), and restarts lose nothing', async () => {
       const { v } = await open(FR, '/contactez-nous');
-      await post(v, '/contactez-nous', { ...VALID_CONTACT, email: 'crash@example.ch' });
+      await post(v, '/contactez-nous', { ...VALID_CONTACT, email: `crash.${RUN}@example.ch` });
       // A claim that was never finished (the process died): its lease runs out, the row is due again.
       await t.db
         .updateTable('mail_outbox')
         .set({ locked_until: sql<Date>`now() + interval '1 hour'` })
-        .where('body', 'like', '%crash@example.ch%')
+        .where('body', 'like', `%crash.${RUN}@example.ch%`)
         .execute();
       received.length = 0;
       await worker().runOnce();
-      expect(received.some((m) => m.includes('crash@example.ch'))).toBe(false);
+      expect(received.some((m) => m.includes(`crash.${RUN}@example.ch`))).toBe(false);
       await t.db
         .updateTable('mail_outbox')
         .set({ locked_until: sql<Date>`now() - interval '1 second'` })
-        .where('body', 'like', '%crash@example.ch%')
+        .where('body', 'like', `%crash.${RUN}@example.ch%`)
         .execute();
       await worker().runOnce();
-      expect(received.some((m) => m.includes('crash@example.ch'))).toBe(true);
+      expect(received.some((m) => m.includes(`crash.${RUN}@example.ch`))).toBe(true);
     });
   });
 
@@ -694,23 +844,23 @@ describe('contact form, confirmation and newsletter (e2e)', () => {
     await t.db
       .updateTable('contact_request')
       .set({ last_exchange_at: sql<Date>`now() - interval '5 years 1 day'` })
-      .where('email', '=', 'doc@example.ch')
+      .where('email', '=', `doc.${RUN}@example.ch`)
       .execute();
     await t.db
       .updateTable('contact_request')
       .set({ last_exchange_at: sql<Date>`now() - interval '4 years 360 days'` })
-      .where('email', '=', 'names@example.ch')
+      .where('email', '=', `names.${RUN}@example.ch`)
       .execute();
     await t.db
       .updateTable('newsletter_subscription')
       .set({ last_activity_at: sql<Date>`now() - interval '3 years 1 day'` })
-      .where('email', '=', 'api.news@example.ch')
+      .where('email', '=', `api.news.${RUN}@example.ch`)
       .execute();
     const deleted = await t.app.get(RetentionJob).purge();
     expect(deleted.requests).toBe(1);
     expect(deleted.prospects).toBe(1);
-    expect(await requestsOf('doc@example.ch')).toHaveLength(0);
-    expect(await requestsOf('names@example.ch')).toHaveLength(1);
+    expect(await requestsOf(`doc.${RUN}@example.ch`)).toHaveLength(0);
+    expect(await requestsOf(`names.${RUN}@example.ch`)).toHaveLength(1);
   });
 });
 
@@ -728,14 +878,15 @@ describe('mails without SMTP_URL (e2e)', () => {
         .set('Host', DE)
         .set('Cookie', cookie)
         .type('form')
-        .send({ ...hiddenFields(page.text), ...VALID_CONTACT, email: 'file@example.ch' });
+        .send({ ...hiddenFields(page.text), ...VALID_CONTACT, email: `file.${RUN}@example.ch` });
       expect(res.status).toBe(303);
       expect(res.headers.location).toBe('/kontakt/bestatigung');
       await t.app.get(OutboxWorker).runOnce();
       const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
       expect(files).toHaveLength(1);
-      const mail = readFileSync(join(dir, files[0]!), 'utf8');
-      expect(mail).toContain('file@example.ch');
+      // Quoted-printable: soft line breaks undone.
+      const mail = readFileSync(join(dir, files[0]!), 'utf8').replace(/=\r?\n/g, '');
+      expect(mail).toContain(`file.${RUN}@example.ch`);
       expect(mail).toMatch(/Subject: Neue Kontaktanfrage/);
     } finally {
       await t.app.close();

@@ -122,4 +122,84 @@ describe(`ContactRepository and OutboxRepository on ${process.env.DATABASE_URL ?
       .execute();
     expect(left.map((r) => r.submission)).toEqual([recent]);
   });
+
+  it("purges mails 30 days after they were sent or given up, and none outlives its kind's retention", async () => {
+    const tag = unique();
+    const insert = async (name: string, kind: string, set: Record<string, unknown>) => {
+      const row = await db
+        .insertInto('mail_outbox')
+        .values({ kind, recipient: `${tag}-${name}@example.ch`, subject: 's', body: 'b', reference: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('mail_outbox').set(set).where('id', '=', row.id).execute();
+    };
+    const ago = (interval: string) => sql<Date>`now() - ${sql.raw(`interval '${interval}'`)}`;
+    await insert('sent-old', 'contact_request', { sent_at: ago('31 days') });
+    await insert('sent-recent', 'contact_request', { sent_at: ago('29 days') });
+    await insert('failed-old', 'contact_request', { failed_at: ago('31 days') });
+    await insert('failed-recent', 'contact_request', { failed_at: ago('29 days') });
+    await insert('unsent-request-old', 'contact_request', { created_at: ago('5 years 1 day') });
+    await insert('unsent-request-4y', 'contact_request', { created_at: ago('4 years') });
+    await insert('unsent-optin-old', 'newsletter_confirm', { created_at: ago('3 years 1 day') });
+    await insert('unsent-optin-2y', 'newsletter_confirm', { created_at: ago('2 years') });
+    const deleted = await contact.purgeExpired();
+    expect(deleted.mails).toBeGreaterThanOrEqual(4);
+    const left = await db
+      .selectFrom('mail_outbox')
+      .select('recipient')
+      .where('recipient', 'like', `${tag}-%`)
+      .orderBy('recipient')
+      .execute();
+    expect(left.map((r) => r.recipient.replace(`${tag}-`, ''))).toEqual([
+      'failed-recent@example.ch',
+      'sent-recent@example.ch',
+      'unsent-optin-2y@example.ch',
+      'unsent-request-4y@example.ch',
+    ]);
+  });
+
+  it('queues one opt-in mail per address: none while one waits or went out within the window', async () => {
+    const email = `${unique()}@example.ch`;
+    const subscription = {
+      shop_id: 1,
+      locale: 'fr',
+      email,
+      civility_id: 1,
+      lastname: 'Muster',
+      firstname: 'Hans',
+      zipcode: '8001',
+      city: 'Zürich',
+      consent: true,
+      origin: null,
+    };
+    const optIn = (id: string) => ({
+      ...mail(id),
+      kind: 'newsletter_confirm',
+      reference: `newsletter_subscription:${id}`,
+    });
+    const [a, b] = await Promise.all([
+      contact.storeSubscription(subscription, optIn, 900),
+      contact.storeSubscription(subscription, optIn, 900),
+    ]);
+    expect(a.id).toBe(b.id);
+    expect([a.queued, b.queued].sort()).toEqual([false, true]);
+    const mails = () =>
+      db.selectFrom('mail_outbox').select('id').where('reference', '=', `newsletter_subscription:${a.id}`).execute();
+    expect(await mails()).toHaveLength(1);
+    // Sent ten minutes ago: still within the window.
+    await db
+      .updateTable('mail_outbox')
+      .set({ sent_at: sql<Date>`now()`, created_at: sql<Date>`now() - interval '10 minutes'` })
+      .where('reference', '=', `newsletter_subscription:${a.id}`)
+      .execute();
+    expect((await contact.storeSubscription(subscription, optIn, 900)).queued).toBe(false);
+    // Sent twenty minutes ago: a new sign-up gets its mail.
+    await db
+      .updateTable('mail_outbox')
+      .set({ created_at: sql<Date>`now() - interval '20 minutes'` })
+      .where('reference', '=', `newsletter_subscription:${a.id}`)
+      .execute();
+    expect((await contact.storeSubscription(subscription, optIn, 900)).queued).toBe(true);
+    expect(await mails()).toHaveLength(2);
+  });
 });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import type { Request } from 'express';
 import { CANTONS, CIVILITIES } from '../../../contracts/forms';
 import { DomainException } from '../../common/errors/domain.exception';
@@ -55,6 +55,13 @@ export class ContactApiService {
 
   private answer<F extends string>(outcome: SubmitOutcome<F>) {
     if (outcome.ok) return { data: { status: 'created' } };
+    // Not stored (the database failed): 503 in the same shape, the client shows the unknown error.
+    if (outcome.code === 'UNKNOWN_ERROR')
+      throw new ServiceUnavailableException({
+        error: 'UNKNOWN_ERROR',
+        message: 'Une erreur a eu lieu',
+        details: { form: 'unknown_error' },
+      });
     const details: Record<string, string> = {};
     for (const [field, error] of Object.entries(outcome.errors) as Array<[string, { key: string }]>)
       details[field] = error.key.replace(/^contact\./, '');

@@ -10,17 +10,15 @@ export function isThrottled(req: Request): boolean {
 }
 
 /**
- * The rate limit of the contact and newsletter posts (@nestjs/throttler). The tracker is `req.ip`,
- * which Express derives honouring TRUST_PROXY (a hop count): a client cannot choose its address by
- * sending its own X-Forwarded-For. An API call over the limit gets the 429 JSON; a page post is marked
- * and answered with the form and its message, so the visitor keeps what was typed.
+ * The rate limit of the contact and newsletter posts (@nestjs/throttler). The tracker is the
+ * library's own: `req.ip`, which Express derives honouring TRUST_PROXY (a hop count, so a client
+ * cannot choose its address by sending its own X-Forwarded-For), normalised (an IPv4-mapped IPv6
+ * address is its IPv4 one, and an IPv6 address counts for its whole /64, which one client holds).
+ * An API call over the limit gets the 429 JSON; a page post is marked and answered with the form
+ * and its message, so the visitor keeps what was typed.
  */
 @Injectable()
 export class ContactThrottlerGuard extends ThrottlerGuard {
-  protected override getTracker(req: Record<string, unknown>): Promise<string> {
-    return Promise.resolve(String((req as unknown as Request).ip ?? 'unknown'));
-  }
-
   protected override async throwThrottlingException(
     context: ExecutionContext,
     detail: Parameters<ThrottlerGuard['throwThrottlingException']>[1],

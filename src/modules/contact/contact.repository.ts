@@ -37,9 +37,16 @@ export class ContactRepository {
   /**
    * A newsletter sign-up: a new prospect is pending; one already known keeps its status (a confirmed
    * subscriber stays confirmed, an unsubscribed one is pending again) with the details refreshed.
-   * The confirmation mail is queued in the same transaction. Returns the subscription's id.
+   * The confirmation mail is queued in the same transaction, unless the address already has one
+   * waiting to be sent or queued less than `resendAfterSeconds` ago (a double submit, a reload: one
+   * opt-in mail). The upsert locks the subscription's row, so concurrent sign-ups of one address
+   * check one after the other. Returns the subscription's id and whether a mail was queued.
    */
-  async storeSubscription(subscription: NewSubscription, mail: (id: string) => NewMail): Promise<string> {
+  async storeSubscription(
+    subscription: NewSubscription,
+    mail: (id: string) => NewMail,
+    resendAfterSeconds: number,
+  ): Promise<{ id: string; queued: boolean }> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('newsletter_subscription')
@@ -62,11 +69,22 @@ export class ContactRepository {
         )
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('mail_outbox')
-        .values(mail(String(row.id)))
-        .execute();
-      return String(row.id);
+      const id = String(row.id);
+      const waiting = await trx
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('reference', '=', `newsletter_subscription:${id}`)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('sent_at', 'is', null), eb('failed_at', 'is', null)]),
+            eb('created_at', '>', sql<Date>`now() - make_interval(secs => ${resendAfterSeconds})`),
+          ]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      if (waiting) return { id, queued: false };
+      await trx.insertInto('mail_outbox').values(mail(id)).execute();
+      return { id, queued: true };
     });
   }
 
@@ -98,7 +116,9 @@ export class ContactRepository {
 
   /**
    * Retention (SPEC §9): contact requests 5 years after the last exchange, prospects 3 years after
-   * their last activity, and sent mails once what they announced is gone (30 days after sending).
+   * their last activity. A mail carries the personal data of what it announces: it goes 30 days after
+   * it was sent or given up (kept that long for the team to see what left, or why not), and none
+   * outlives the retention of its kind (a mail never sent: 5 years for a request's, 3 for a prospect's).
    */
   async purgeExpired(): Promise<{ requests: number; prospects: number; mails: number }> {
     const requests = await this.db
@@ -111,7 +131,14 @@ export class ContactRepository {
       .executeTakeFirst();
     const mails = await this.db
       .deleteFrom('mail_outbox')
-      .where('sent_at', '<', sql<Date>`now() - interval '30 days'`)
+      .where((eb) =>
+        eb.or([
+          eb('sent_at', '<', sql<Date>`now() - interval '30 days'`),
+          eb('failed_at', '<', sql<Date>`now() - interval '30 days'`),
+          eb('created_at', '<', sql<Date>`now() - interval '5 years'`),
+          eb.and([eb('kind', 'like', 'newsletter%'), eb('created_at', '<', sql<Date>`now() - interval '3 years'`)]),
+        ]),
+      )
       .executeTakeFirst();
     return {
       requests: Number(requests.numDeletedRows),

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   CANTONS,
   CIVILITIES,
@@ -43,6 +43,28 @@ export type SubmitOutcome<F extends string> =
       cities: string[];
     };
 
+/**
+ * Stores an accepted post: false (logged) when the database fails, so that the visitor gets the form
+ * back with SPEC §8's unknown error ('Une erreur inconnue est survenue, merci de réessayer…') and what
+ * was typed, not the 500 page.
+ */
+export async function storedOrLogged(logger: Logger, store: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await store();
+    return true;
+  } catch (error) {
+    logger.error(`Submission not stored: ${(error as Error)?.message ?? error}`);
+    return false;
+  }
+}
+
+/** The refusal of a post that could not be stored. */
+export const STORAGE_FAILED = {
+  status: 503,
+  code: 'UNKNOWN_ERROR',
+  formError: { key: 'contact.unknown_error' },
+} as const;
+
 const field = (body: unknown, name: string): unknown =>
   body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
 
@@ -53,6 +75,8 @@ const field = (body: unknown, name: string): unknown =>
  */
 @Injectable()
 export class ContactService {
+  private readonly logger = new Logger('Contact');
+
   constructor(
     private readonly repository: ContactRepository,
     private readonly localities: LocalityService,
@@ -89,41 +113,44 @@ export class ContactService {
     if (verdict.verdict === 'drop') return { ok: true };
 
     const t = this.render.translator(site.locale);
-    await this.repository.storeRequest(
-      {
-        submission: verdict.submission,
-        shop_id: site.shop.id,
-        locale: site.locale,
-        profile: values.profile,
-        provincial: needsCanton(values) && values.provincial ? Number(values.provincial) : null,
-        subject: values.subject,
-        civility_id: Number(values.civility),
-        lastname: values.lastname.trim(),
-        firstname: values.firstname.trim(),
-        email: values.email.trim(),
-        phone: values.phone.trim() || null,
-        message: values.message,
-        address: needsAddress(values)
-          ? JSON.stringify({
-              address_1: values.address_1.trim(),
-              address_2: values.address_2.trim(),
-              zipcode: values.zipcode.trim(),
-              city: values.city.trim(),
-            })
-          : null,
-        terms_accepted: true,
-        newsletter: ['on', 'true', '1'].includes(values.newsletter),
-        captcha: verdict.captcha,
-        captcha_score: verdict.score,
-      },
-      (id) => ({
-        kind: 'contact_request',
-        recipient: this.config.CONTACT_MAIL_TO,
-        subject: t('contact.mail.request_subject', { subject: t(`contact.subject_${values.subject}` as never) }),
-        body: this.deskMail(t, values, site, verdict.captcha, id),
-        reference: `contact_request:${id}`,
-      }),
+    const stored = await storedOrLogged(this.logger, () =>
+      this.repository.storeRequest(
+        {
+          submission: verdict.submission,
+          shop_id: site.shop.id,
+          locale: site.locale,
+          profile: values.profile,
+          provincial: needsCanton(values) && values.provincial ? Number(values.provincial) : null,
+          subject: values.subject,
+          civility_id: Number(values.civility),
+          lastname: values.lastname.trim(),
+          firstname: values.firstname.trim(),
+          email: values.email.trim(),
+          phone: values.phone.trim() || null,
+          message: values.message,
+          address: needsAddress(values)
+            ? JSON.stringify({
+                address_1: values.address_1.trim(),
+                address_2: values.address_2.trim(),
+                zipcode: values.zipcode.trim(),
+                city: values.city.trim(),
+              })
+            : null,
+          terms_accepted: true,
+          newsletter: ['on', 'true', '1'].includes(values.newsletter),
+          captcha: verdict.captcha,
+          captcha_score: verdict.score,
+        },
+        (id) => ({
+          kind: 'contact_request',
+          recipient: this.config.CONTACT_MAIL_TO,
+          subject: t('contact.mail.request_subject', { subject: t(`contact.subject_${values.subject}` as never) }),
+          body: this.deskMail(t, values, site, verdict.captcha, id),
+          reference: `contact_request:${id}`,
+        }),
+      ),
     );
+    if (!stored) return refuse(STORAGE_FAILED.status, STORAGE_FAILED.code, STORAGE_FAILED.formError);
     return { ok: true };
   }
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   NEWSLETTER_FIELDS,
   NEWSLETTER_RULES,
@@ -16,10 +16,12 @@ import { RenderService } from '../../render/render.service';
 import { LocalityService } from '../geo';
 import { AntiSpam } from './anti-spam';
 import { ContactRepository } from './contact.repository';
-import type { Submission, SubmitOutcome } from './contact.service';
+import { STORAGE_FAILED, storedOrLogged, type Submission, type SubmitOutcome } from './contact.service';
 
 /** The confirmation link of the opt-in mail is valid this long. */
 export const CONFIRM_LINK_DAYS = 7;
+/** A sign-up of an address whose opt-in mail went out less than this ago queues none again. */
+export const OPT_IN_RESEND_SECONDS = 15 * 60;
 /** An unsubscribe link works for as long as the prospect may be kept (SPEC §9: 3 years). */
 const UNSUBSCRIBE_LINK_DAYS = 3 * 366;
 
@@ -36,6 +38,7 @@ const field = (body: unknown, name: string): unknown =>
 @Injectable()
 export class NewsletterService {
   private readonly key: Buffer;
+  private readonly logger = new Logger('Newsletter');
 
   constructor(
     private readonly repository: ContactRepository,
@@ -75,32 +78,36 @@ export class NewsletterService {
     const email = values.email.trim().toLowerCase();
     const t = this.render.translator(site.locale);
     const name = `${values.firstname.trim()} ${values.lastname.trim()}`;
-    await this.repository.storeSubscription(
-      {
-        shop_id: site.shop.id,
-        locale: site.locale,
-        email,
-        civility_id: Number(values.civility),
-        lastname: values.lastname.trim(),
-        firstname: values.firstname.trim(),
-        zipcode: values.zipcode.trim(),
-        city: values.city.trim(),
-        consent: values.consent === 'yes',
-        origin: values.origin || null,
-      },
-      (id) => ({
-        kind: 'newsletter_confirm',
-        recipient: email,
-        subject: t('contact.mail.confirm_subject'),
-        body: [
-          t('contact.mail.confirm_text', { name, link: this.link(site, 'confirm', id, email, CONFIRM_LINK_DAYS) }),
-          '',
-          '--',
-          t('contact.mail.unsubscribe', { link: this.link(site, 'unsubscribe', id, email, UNSUBSCRIBE_LINK_DAYS) }),
-        ].join('\n'),
-        reference: `newsletter_subscription:${id}`,
-      }),
+    const stored = await storedOrLogged(this.logger, () =>
+      this.repository.storeSubscription(
+        {
+          shop_id: site.shop.id,
+          locale: site.locale,
+          email,
+          civility_id: Number(values.civility),
+          lastname: values.lastname.trim(),
+          firstname: values.firstname.trim(),
+          zipcode: values.zipcode.trim(),
+          city: values.city.trim(),
+          consent: values.consent === 'yes',
+          origin: values.origin || null,
+        },
+        (id) => ({
+          kind: 'newsletter_confirm',
+          recipient: email,
+          subject: t('contact.mail.confirm_subject'),
+          body: [
+            t('contact.mail.confirm_text', { name, link: this.link(site, 'confirm', id, email, CONFIRM_LINK_DAYS) }),
+            '',
+            '--',
+            t('contact.mail.unsubscribe', { link: this.link(site, 'unsubscribe', id, email, UNSUBSCRIBE_LINK_DAYS) }),
+          ].join('\n'),
+          reference: `newsletter_subscription:${id}`,
+        }),
+        OPT_IN_RESEND_SECONDS,
+      ),
     );
+    if (!stored) return refuse(STORAGE_FAILED.status, STORAGE_FAILED.code, STORAGE_FAILED.formError);
     return { ok: true };
   }
 

@@ -3,4 +3,4 @@
  * rule, the pharmacy finder's place search). Inside the feature, files import each other directly.
  */
 export { GeoModule } from './geo.module';
-export { LocalityService, SWISS_POSTCODE } from './locality.service';
+export { LocalityService } from './locality.service';

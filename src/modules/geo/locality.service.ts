@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { ZIPCODE } from '../../../contracts/forms';
 import { AppCache } from '../../cache/app-cache.service';
 import { LocalityRepository } from './locality.repository';
-
-/** A Swiss postcode: exactly four digits (SPEC §5, §9). */
-export const SWISS_POSTCODE = /^[0-9]{4}$/;
 
 /**
  * Swiss localities (content/geo): the postcode look-up of the forms and of the pharmacy finder
@@ -19,7 +17,7 @@ export class LocalityService {
   /** The names of the localities of a postcode; anything but four digits names none. */
   async citiesOf(zipcode: string | undefined): Promise<string[]> {
     const postcode = (zipcode ?? '').trim();
-    if (!SWISS_POSTCODE.test(postcode)) return [];
+    if (!ZIPCODE.test(postcode)) return [];
     return this.cache.getOrSet(`geo:cities:${postcode}`, () => this.repository.namesByPostcode(postcode));
   }
 

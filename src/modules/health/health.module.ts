@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { ContactModule } from '../contact';
 import { HealthController } from './health.controller';
 import { HealthRepository } from './health.repository';
 import { HealthService } from './health.service';
@@ -10,7 +11,7 @@ import { ReadinessIndicators } from './readiness.indicators';
 @Module({
   // No terminus logger: it would write an error line for every failed probe (every 2 s of an
   // outage); outages are logged once as they start and once as they end (docs/decisions.md).
-  imports: [TerminusModule.forRoot({ logger: false })],
+  imports: [TerminusModule.forRoot({ logger: false }), ContactModule],
   controllers: [HealthController],
   providers: [HealthRepository, HealthService, LifecycleService, ReadinessIndicators],
   exports: [LifecycleService],

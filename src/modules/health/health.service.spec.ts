@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { TerminusModule } from '@nestjs/terminus';
 import { AppCache } from '../../cache/app-cache.service';
+import { OutboxRepository } from '../contact';
 import { HealthRepository } from './health.repository';
 import { HealthService } from './health.service';
 import { LifecycleService } from './lifecycle.service';
@@ -13,6 +14,7 @@ describe('readiness (terminus indicators)', () => {
   let moduleRef: TestingModule;
   let repository: { ping: jest.Mock; migrationsApplied: jest.Mock };
   let cache: { ping: jest.Mock };
+  const outbox = { backlog: () => Promise.resolve({ pending: 0, failed: 0, oldestSeconds: null }) };
 
   beforeEach(async () => {
     repository = { ping: jest.fn().mockResolvedValue(true), migrationsApplied: jest.fn().mockResolvedValue(true) };
@@ -25,6 +27,7 @@ describe('readiness (terminus indicators)', () => {
         LifecycleService,
         { provide: HealthRepository, useValue: repository },
         { provide: AppCache, useValue: cache },
+        { provide: OutboxRepository, useValue: outbox },
       ],
     }).compile();
   });
@@ -68,6 +71,7 @@ describe('readiness (terminus indicators)', () => {
         LifecycleService,
         { provide: HealthRepository, useValue: repository },
         { provide: AppCache, useValue: cache },
+        { provide: OutboxRepository, useValue: outbox },
       ],
     }).compile();
     const service = fresh.get(HealthService);

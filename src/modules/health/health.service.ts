@@ -1,7 +1,7 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService, type HealthCheckResult } from '@nestjs/terminus';
-import { HealthRepository } from './health.repository';
-import { CHECK_TIMEOUT_MS, ReadinessIndicators } from './readiness.indicators';
+import { OutboxRepository } from '../contact';
+import { CHECK_TIMEOUT_MS, ReadinessIndicators, withinOr } from './readiness.indicators';
 
 export interface Readiness {
   status: 'ok' | 'unavailable';
@@ -19,7 +19,7 @@ export class HealthService {
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: ReadinessIndicators,
-    private readonly repository: HealthRepository,
+    private readonly outbox: OutboxRepository,
   ) {}
 
   async readiness(): Promise<Readiness> {
@@ -44,20 +44,9 @@ export class HealthService {
       : { status, checks };
   }
 
+  /** The outbox's own count (OutboxRepository.backlog), given up on like any check. */
   private async mailBacklog(): Promise<{ pending: number; failed: number } | null> {
-    if (typeof this.repository.mailBacklog !== 'function') return null;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        this.repository.mailBacklog(),
-        new Promise<null>((resolve) => {
-          timer = setTimeout(resolve, CHECK_TIMEOUT_MS, null);
-        }),
-      ]);
-    } catch {
-      return null;
-    } finally {
-      clearTimeout(timer);
-    }
+    const backlog = await withinOr(CHECK_TIMEOUT_MS, () => this.outbox.backlog(), null);
+    return backlog && { pending: backlog.pending, failed: backlog.failed };
   }
 }

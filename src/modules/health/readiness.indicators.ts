@@ -7,21 +7,26 @@ import { LifecycleService } from './lifecycle.service';
 /** Each check gives up after this long and counts as failed: a probe never hangs on a stuck server. */
 export const CHECK_TIMEOUT_MS = 2000;
 
-/** Whether `probe` answers true within `ms`; an error or no answer in time is false. */
-export async function within(ms: number, probe: () => Promise<boolean>): Promise<boolean> {
+/** What `probe` answers within `ms`; an error or no answer in time is `fallback`. */
+export async function withinOr<T>(ms: number, probe: () => Promise<T>, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       probe(),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), ms);
+      new Promise<T>((resolve) => {
+        timer = setTimeout(() => resolve(fallback), ms);
       }),
     ]);
   } catch {
-    return false;
+    return fallback;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Whether `probe` answers true within `ms`; an error or no answer in time is false. */
+export function within(ms: number, probe: () => Promise<boolean>): Promise<boolean> {
+  return withinOr(ms, probe, false);
 }
 
 /**
