@@ -77,6 +77,8 @@ describeInBrowser('editorial pages (browser)', () => {
     cleanup: () => {
       rmSync(content, { recursive: true, force: true });
     },
+    // First visits: the video and audience tests start with nothing chosen.
+    consent: null,
   });
 
   const open = (path: string, viewport = DESKTOP) => openPage(suite.context, suite.site.url(FR_HOST, path), viewport);

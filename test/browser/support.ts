@@ -127,11 +127,17 @@ export function browserSuite(
   options: {
     env?: Record<string, string> | (() => Record<string, string>);
     context?: Parameters<Browser['newContext']>[0] | false;
+    /**
+     * The consent cookie each new context starts with on both Swiss hosts: by default a visitor who
+     * already answered the consent banner (refused all), so the banner does not cover what a spec
+     * clicks; `null` for a spec about the first visit (banner shown, nothing chosen).
+     */
+    consent?: string | null;
     cleanup?: () => void;
   } = {},
 ): BrowserSuite {
   const suite = {} as BrowserSuite;
-  const { context = { viewport: DESKTOP } } = options;
+  const { context = { viewport: DESKTOP }, consent = 'optout,novideo' } = options;
   beforeAll(async () => {
     suite.site = await startSite(typeof options.env === 'function' ? options.env() : options.env);
     suite.browser = await launchBrowser();
@@ -144,6 +150,10 @@ export function browserSuite(
   if (context !== false) {
     beforeEach(async () => {
       suite.context = await suite.browser.newContext(context);
+      if (consent)
+        await suite.context.addCookies(
+          [FR_HOST, DE_HOST].map((domain) => ({ name: 'privacy', value: consent, domain, path: '/' })),
+        );
     });
   }
   afterEach(async () => {

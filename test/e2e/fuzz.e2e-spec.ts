@@ -760,6 +760,33 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
     expect(await run(probes, () => null)).toEqual([]);
   });
 
+  it('answers robots.txt and the sitemaps, hostile file names included, with 200 or 404', async () => {
+    const names = [
+      'robots.txt',
+      'sitemap.xml',
+      'sitemap-products.xml',
+      ...[...SEGMENTS, '0', '1', '10000', '99999999999999999999', '1e300', '-1', '%00', 'x'].flatMap((v) => [
+        `sitemap-products-${v}.xml`,
+        `sitemap-${v}.xml`,
+        `sitemap-${v}`,
+      ]),
+      'sitemap-products-2.xml%00',
+      'sitemap-PRODUCTS.xml',
+      'sitemap-.xml',
+      'sitemap.xml/..%2f..%2fetc%2fpasswd',
+    ];
+    const probes: Probe[] = HOSTS.flatMap(({ host }) =>
+      names.flatMap((name) => [
+        { host, path: `/${name}` },
+        ...PAGE_QUERIES.map((q) => ({ host, path: `/${name}${q}` })),
+      ]),
+    );
+    const failures = await run(probes, (_probe, res) =>
+      [200, 301, 404].includes(res.status) ? null : `answered ${res.status}, not a file or the 404 page`,
+    );
+    expect(failures).toEqual([]);
+  });
+
   describe('media and documents', () => {
     it.each(FILE_ROUTES.map((r) => r.template))('%s', async (template) => {
       const row = FILE_ROUTES.find((r) => r.template === template)!;

@@ -2,6 +2,10 @@ import request from 'supertest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 
+/** A parsed JSON-LD node: its shape is what the tests check. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type JsonLdNode = Record<string, any>;
+
 /**
  * Found by search engines (issue 14): robots.txt and the sitemaps of both Swiss hosts, canonical and
  * robots meta per page type, and the JSON-LD of every page type.
@@ -229,14 +233,14 @@ describe('seo (e2e)', () => {
   });
 
   describe('JSON-LD', () => {
-    const jsonLd = async (path: string, host = FR): Promise<Array<Record<string, any>>> => {
+    const jsonLd = async (path: string, host = FR): Promise<Array<JsonLdNode>> => {
       const res = await request(t.server).get(path).set('Host', host);
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
       return [...res.text.matchAll(/<script type="application\/ld\+json" nonce="[^"]+">([\s\S]*?)<\/script>/g)].map(
-        (m) => JSON.parse(m[1]) as Record<string, any>,
+        (m) => JSON.parse(m[1]) as JsonLdNode,
       );
     };
-    const ofType = (items: Array<Record<string, any>>, type: string) => items.find((i) => i['@type'] === type);
+    const ofType = (items: Array<JsonLdNode>, type: string) => items.find((i) => i['@type'] === type);
     const first = (host: string, type: string, match?: RegExp) =>
       new URL(
         sitemaps
@@ -342,7 +346,7 @@ describe('seo (e2e)', () => {
       const scripts = [...res.text.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
         (m) => m[1],
       );
-      const faq = scripts.map((s) => JSON.parse(s) as Record<string, any>).find((i) => i['@type'] === 'FAQPage')!;
+      const faq = scripts.map((s) => JSON.parse(s) as JsonLdNode).find((i) => i['@type'] === 'FAQPage')!;
       expect(faq.mainEntity.map((q: { name: string }) => q.name)).toContain(hostile);
       for (const body of scripts) expect(body).not.toMatch(/<|\u2028|\u2029/);
       expect(res.text).not.toContain('<script>alert(1)');

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Controller, Get, Next, Param, Req, Res } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { PageCache } from '../../render/page-cache';
@@ -53,7 +52,9 @@ export class SeoController {
     for await (const part of parts) {
       if (size <= CACHEABLE_BYTES) kept.push(part);
       size += part.length;
-      if (!res.write(part)) await once(res, 'drain');
+      if (!res.write(part)) await drainedOrClosed(res);
+      // The client left: stop reading rows (leaving the loop closes the database stream).
+      if (res.destroyed) return;
     }
     res.end();
     if (size <= CACHEABLE_BYTES)
@@ -71,4 +72,17 @@ export class SeoController {
 function siteOf(req: Request): SiteContext {
   if (!req.site) throw new Error('SiteMiddleware did not run');
   return req.site;
+}
+
+/** Waits until the socket takes more data, or is gone (a client that leaves never drains). */
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 }
