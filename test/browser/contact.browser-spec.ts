@@ -31,8 +31,9 @@ describeInBrowser('contact form and newsletter (browser)', () => {
     it.each([PHONE, DESKTOP])('reveals, validates on blur and suggests cities at %p', async (viewport) => {
       const { page, logs } = await openPage(suite.context, suite.site.url(host, `${texts.path}?catalogue`), viewport);
       // Hydrated: the canton and the address block wait for their profile and subject.
-      expect(await page.locator('#contact-provincial').count()).toBe(0);
-      expect(await page.locator('#contact-address_1').count()).toBe(0);
+      // (the island's first render after hydration removes them: wait for it rather than a fixed delay)
+      await page.locator('#contact-provincial').waitFor({ state: 'detached', timeout: 5000 });
+      await page.locator('#contact-address_1').waitFor({ state: 'detached', timeout: 5000 });
       await page.selectOption('#contact-profile', 'pharmacist');
       await expect(page.locator('#contact-provincial').isVisible()).resolves.toBe(true);
       await page.selectOption('#contact-profile', 'customer');
