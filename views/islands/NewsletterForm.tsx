@@ -24,8 +24,7 @@ const FORM = 'newsletter';
 export default function NewsletterForm(props: NewsletterFormProps) {
   const { labels, civilities, texts } = props;
   const formRef = useRef<HTMLFormElement>(null);
-  const captchaRef = useRef<HTMLInputElement>(null);
-  const form = useContactForm(props, NEWSLETTER_RULES, 'newsletter', formRef, captchaRef);
+  const form = useContactForm(props, NEWSLETTER_RULES, 'newsletter', formRef);
   const hydrated = useHydrated();
   const { values, errors } = form;
   const field = { form: FORM, labels };
@@ -51,7 +50,6 @@ export default function NewsletterForm(props: NewsletterFormProps) {
       </p>
       <input type="hidden" name={props.csrf.field} value={props.csrf.token} />
       <input type="hidden" name="form_token" value={props.formToken} />
-      <input type="hidden" name="captcha_token" ref={captchaRef} defaultValue="" />
       <div className="form-trap" aria-hidden="true">
         <label htmlFor="newsletter-website">{labels.website}</label>
         <input id="newsletter-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
