@@ -39,7 +39,7 @@ export default function ContactForm(props: ContactFormProps) {
     onChange: (e: { target: { checked: boolean } }) => form.change(name, e.target.checked ? 'on' : ''),
     onBlur: (e: { relatedTarget: EventTarget | null }) => form.blur(name, e.relatedTarget),
   });
-  const field = { form: FORM, labels };
+  const field = { form: FORM, labels, autoFocusName: form.firstError };
   return (
     <form
       ref={formRef}
@@ -170,7 +170,7 @@ export function Zipcode({
   hydrated,
 }: {
   form: ZipcodeState;
-  field: { form: string; labels: ContactLabels };
+  field: { form: string; labels: ContactLabels; autoFocusName?: string };
   hydrated: boolean;
 }) {
   const { labels } = field;

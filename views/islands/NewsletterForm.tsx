@@ -27,7 +27,7 @@ export default function NewsletterForm(props: NewsletterFormProps) {
   const form = useContactForm(props, NEWSLETTER_RULES, 'newsletter', formRef);
   const hydrated = useHydrated();
   const { values, errors } = form;
-  const field = { form: FORM, labels };
+  const field = { form: FORM, labels, autoFocusName: form.firstError };
   const text = (name: NewsletterField) => ({
     value: values[name],
     onChange: (e: { target: { value: string } }) => form.change(name, e.target.value),
@@ -111,6 +111,7 @@ export default function NewsletterForm(props: NewsletterFormProps) {
               onChange={() => form.change('consent', option)}
               onBlur={(e) => form.blur('consent', e.relatedTarget)}
               aria-invalid={consentError ? true : undefined}
+              autoFocus={(form.firstError === 'consent' && option === 'yes') || undefined}
               required
             />{' '}
             {option === 'yes' ? texts.yes : texts.no}

@@ -275,7 +275,19 @@ export function useContactForm<F extends string>(
     void send();
   };
 
-  return { values, errors, cities: cities.names, toast, setToast, sending, change, blur, submit };
+  return {
+    values,
+    errors,
+    cities: cities.names,
+    toast,
+    setToast,
+    sending,
+    change,
+    blur,
+    submit,
+    /** The first field in error of the page's answer: focused on load, even without JavaScript (autofocus). */
+    firstError: Object.keys(props.errors)[0],
+  };
 }
 
 export function Toast({ error, labels, onClose }: { error?: FormError; labels: ContactLabels; onClose?: () => void }) {
@@ -306,17 +318,30 @@ interface FieldProps<F extends string> {
   error?: FormError;
   labels: ContactLabels;
   hint?: string;
+  /** The field focused when the page loads (the first in error of a post's answer). */
+  autoFocusName?: string;
   children: (attributes: {
     id: string;
     name: F;
     'aria-invalid'?: true;
     'aria-describedby'?: string;
     required?: boolean;
+    autoFocus?: boolean;
   }) => ReactNode;
 }
 
 /** A labelled field, starred when required, its message tied to it with aria-describedby. */
-export function Field<F extends string>({ form, name, label, required, error, labels, hint, children }: FieldProps<F>) {
+export function Field<F extends string>({
+  form,
+  name,
+  label,
+  required,
+  error,
+  labels,
+  hint,
+  autoFocusName,
+  children,
+}: FieldProps<F>) {
   const id = `${form}-${name}`;
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
@@ -341,6 +366,7 @@ export function Field<F extends string>({ form, name, label, required, error, la
         'aria-invalid': error ? true : undefined,
         'aria-describedby': described || undefined,
         required: required || undefined,
+        autoFocus: autoFocusName === name || undefined,
       })}
       {error && (
         <p className="form-field__error" id={`${id}-error`}>
