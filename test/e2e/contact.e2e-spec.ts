@@ -176,7 +176,7 @@ function fieldMessage(html: string, form: string, field: string): string | null 
 /** The toast's message (after the captcha toast's title, when it has one). */
 const toast = (html: string) => {
   const match =
-    /<div class="form-toast form-toast--danger" role="alert">(?:<p class="form-toast__title">[^<]*<\/p>)?<p>([^<]*)<\/p>/.exec(
+    /<div class="form-toast form-toast--danger" role="alert"><div>(?:<p class="form-toast__title">[^<]*<\/p>)?<p>([^<]*)<\/p>/.exec(
       html,
     );
   return match ? decodeHtml(match[1]) : null;

@@ -295,9 +295,11 @@ export function Toast({ error, labels, onClose }: { error?: FormError; labels: C
     <div className="form-toast-region">
       {error && (
         <div className="form-toast form-toast--danger" role="alert">
-          {/* SPEC §8: the captcha's toast carries its label ('Captcha error'). */}
-          {error.key === 'contact.captcha_error' && <p className="form-toast__title">{labels.captcha_label}</p>}
-          <p>{message(labels, error)}</p>
+          <div>
+            {/* SPEC §8: the captcha's toast carries its label ('Captcha error'). */}
+            {error.key === 'contact.captcha_error' && <p className="form-toast__title">{labels.captcha_label}</p>}
+            <p>{message(labels, error)}</p>
+          </div>
           {onClose && (
             <button type="button" className="form-toast__close" onClick={onClose}>
               <span aria-hidden="true">×</span>
