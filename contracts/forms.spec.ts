@@ -10,8 +10,10 @@ import {
   required,
   validateField,
   validateForm,
+  ORIGINS,
   type ContactValues,
 } from './forms';
+import { TRANSLATION_KEYS } from './translation-keys';
 
 const contact = (values: Partial<ContactValues>): ContactValues => ({
   ...(readValues(CONTACT_FIELDS, {}) as ContactValues),
@@ -132,5 +134,33 @@ describe('form rules (contracts/forms.ts)', () => {
       d: '',
     });
     expect(readValues(['a'], null)).toEqual({ a: '' });
+  });
+});
+
+describe('SPEC §3 and §5 vocabularies', () => {
+  it("keeps every message key SPEC §5 names (in its feature's namespace), and the 'Captcha error' label of §8", () => {
+    const spec = [
+      'validation_profile',
+      'validation_provincial',
+      'validation_subject',
+      'validation_civility',
+      'validation_lastname',
+      'validation_firstname',
+      'validation_email',
+      'validation_message',
+      'validation_address',
+      'validation_address_zipcode',
+      'validation_address_city',
+      'select_need_error',
+      'invalid_input',
+      'captcha_label',
+    ];
+    const missing = spec.filter((key) => !TRANSLATION_KEYS.some((k) => k.endsWith(`.${key}`)));
+    expect(missing).toEqual([]);
+  });
+
+  it('offers the seven newsletter origins of SPEC §3, each with its label', () => {
+    expect(ORIGINS).toEqual(['MED', 'PHA', 'AMI', 'PRE', 'INT', 'FON', 'AUT']);
+    for (const origin of ORIGINS) expect(TRANSLATION_KEYS).toContain(`contact.newsletter.origin_${origin}`);
   });
 });

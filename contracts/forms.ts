@@ -152,8 +152,12 @@ export const CANTONS: ReadonlyArray<{ id: number; code: string; fr: string; de: 
   { id: 26, code: 'JU', fr: 'Jura', de: 'Jura' },
 ];
 
-/** Newsletter origins (SPEC §3 "Origin options"); the empty value is the 'select' prompt. */
-export const ORIGINS = ['MED', 'PHA', 'AMI', 'PRE', 'INT', 'AUT'] as const;
+/**
+ * Newsletter origins (SPEC §3 "Origin options"); the empty value is the 'select' prompt. SPEC §3
+ * lists seven labels (doctor, friend, other, internet, press, foundation, pharmacist) for six codes:
+ * the foundation gets the code FON, so every label is an option ('other' last).
+ */
+export const ORIGINS = ['MED', 'PHA', 'AMI', 'PRE', 'INT', 'FON', 'AUT'] as const;
 export type Origin = (typeof ORIGINS)[number];
 
 // ---- Shared patterns ------------------------------------------------------------------------------

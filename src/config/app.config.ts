@@ -317,12 +317,22 @@ export class EnvironmentVariables {
   @Max(600)
   CONTACT_MIN_FILL_SECONDS = 3;
 
-  /** Posts of the contact and newsletter forms allowed per client address and window. */
+  /**
+   * Contact requests and newsletter sign-ups per client address and window: posts that passed the
+   * form's rules (a visitor correcting mistakes is not counted).
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(10000)
   CONTACT_RATE_LIMIT = 5;
+
+  /** Every post of the contact and newsletter forms (valid or not) per client address and window. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  CONTACT_POST_LIMIT = 30;
 
   @Transform(toInt)
   @IsInt()

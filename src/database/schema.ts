@@ -707,6 +707,8 @@ export interface ContactAddressJson {
   city: string;
 }
 
+export type CaptchaStatus = 'verified' | 'unverified' | 'no_javascript' | 'none';
+
 /** A contact request (migration 0017, SPEC §3 "Contact request"). */
 export interface ContactRequestTable {
   id: Generated<string>;
@@ -725,7 +727,12 @@ export interface ContactRequestTable {
   address: JSONColumnType<ContactAddressJson | null, string | null, string | null>;
   terms_accepted: boolean;
   newsletter: Generated<boolean>;
-  captcha: 'verified' | 'unverified' | 'none';
+  /**
+   * How the request was checked (migrations 0017, 0021): `verified` by reCAPTCHA, `unverified` (the
+   * verification was out of reach), `no_javascript` (a page post without a token while the captcha
+   * is configured), `none` (no captcha configured).
+   */
+  captcha: CaptchaStatus;
   captcha_score: number | null;
   created_at: Generated<Date>;
   last_exchange_at: Generated<Date>;

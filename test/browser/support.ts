@@ -269,21 +269,29 @@ export async function axeViolations(
     const page = await context.newPage();
     await page.goto(url);
     await islandsHydrated(page);
-    await page.evaluate(AXE_SOURCE);
-    return await page.evaluate(async () => {
-      type Result = {
-        violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-      };
-      const result = await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run();
-      return result.violations.map(
-        (v) =>
-          `${v.impact} ${v.id}: ${v.help} at ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 5)
-            .join(', ')}`,
-      );
-    });
+    return await axeOf(page);
   } finally {
     await context.close();
   }
+}
+
+/**
+ * The axe-core violations of a page in the state a spec brought it to (messages shown, a toast open).
+ * Its context needs `bypassCSP: true` (axe is injected as a script).
+ */
+export async function axeOf(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return await page.evaluate(async () => {
+    type Result = {
+      violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+    };
+    const result = await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run();
+    return result.violations.map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} at ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
+  });
 }

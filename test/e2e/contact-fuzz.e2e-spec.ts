@@ -138,7 +138,7 @@ describe('contact and newsletter fuzzing (e2e)', () => {
   let tokens: FormTokens;
 
   beforeAll(async () => {
-    t = await startTestApp({ CONTACT_RATE_LIMIT: '10000', MAIL_WORKER_INTERVAL_MS: '0' });
+    t = await startTestApp({ CONTACT_RATE_LIMIT: '10000', CONTACT_POST_LIMIT: '100000', MAIL_WORKER_INTERVAL_MS: '0' });
     tokens = t.app.get(FormTokens);
     // Listening once: supertest would otherwise listen anew for each of the concurrent requests.
     await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', () => resolve()));

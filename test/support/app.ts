@@ -23,9 +23,13 @@ export const DE = 'produkte.localhost';
 /**
  * The real application over a fresh database: embedded in memory by default, or the PostgreSQL
  * server and Redis of DATABASE_URL / REDIS_URL (CI sets them) — the same suite runs on both.
- * `options.imports` adds test-only modules (a controller that throws, a fake DNS resolver).
+ * `options.imports` adds test-only modules (a controller that throws, a fake DNS resolver);
+ * `options.seed: false` skips the content pack (a spec about tables of its own, e.g. the mail outbox).
  */
-export async function startTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: CreateAppOptions & { seed?: boolean } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: ':memory:',
@@ -39,9 +43,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: Cr
   });
   const logs: string[] = [];
   const logging = createLogging(config.LOG_LEVEL, { write: (line: string) => void logs.push(line) });
-  const app = await createApp(config, logging, options);
+  const { seed = true, ...appOptions } = options;
+  const app = await createApp(config, logging, appOptions);
   const db = app.get<Database>(DATABASE);
-  await seedAll(db);
+  if (seed) await seedAll(db);
   // The server-backed suite shares one Redis: start from an empty cache.
   if (config.REDIS_URL) await app.get(AppCache).clear();
   return { app, config, db, server: app.getHttpServer(), logs };

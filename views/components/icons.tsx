@@ -77,6 +77,13 @@ export const ChatIcon = ({ className }: IconProps) => (
   </svg>
 );
 
+export const MailIcon = ({ className }: IconProps) => (
+  <svg {...base} className={className}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3.5 6.5 12 13l8.5-6.5" />
+  </svg>
+);
+
 export const ExternalIcon = ({ className }: IconProps) => (
   <svg {...base} className={className}>
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />

@@ -18,13 +18,12 @@ const FORM = 'contact';
  * field (the server applies the conditional rules); once hydrated, the canton shows for a non-customer
  * profile, the address block for a documentation request, fields are checked on blur with the rules
  * the server applies, the city comes from the postcode's localities, and the submit asks a captcha
- * token when configured.
+ * token when configured and sends through the API (its refusals become messages and toasts).
  */
 export default function ContactForm(props: ContactFormProps) {
   const { labels, civilities, cantons } = props;
   const formRef = useRef<HTMLFormElement>(null);
-  const captchaRef = useRef<HTMLInputElement>(null);
-  const form = useContactForm(props, CONTACT_RULES, 'contact', formRef, captchaRef);
+  const form = useContactForm(props, CONTACT_RULES, 'contact', formRef);
   const hydrated = useHydrated();
   const { values, errors } = form;
   const showCanton = !hydrated || needsCanton(values);
@@ -40,7 +39,7 @@ export default function ContactForm(props: ContactFormProps) {
     onChange: (e: { target: { checked: boolean } }) => form.change(name, e.target.checked ? 'on' : ''),
     onBlur: (e: { relatedTarget: EventTarget | null }) => form.blur(name, e.relatedTarget),
   });
-  const field = { form: FORM, labels };
+  const field = { form: FORM, labels, autoFocusName: form.firstError };
   return (
     <form
       ref={formRef}
@@ -57,7 +56,6 @@ export default function ContactForm(props: ContactFormProps) {
       </p>
       <input type="hidden" name={props.csrf.field} value={props.csrf.token} />
       <input type="hidden" name="form_token" value={props.formToken} />
-      <input type="hidden" name="captcha_token" ref={captchaRef} defaultValue="" />
       <div className="form-trap" aria-hidden="true">
         <label htmlFor="contact-website">{labels.website}</label>
         <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
@@ -172,7 +170,7 @@ export function Zipcode({
   hydrated,
 }: {
   form: ZipcodeState;
-  field: { form: string; labels: ContactLabels };
+  field: { form: string; labels: ContactLabels; autoFocusName?: string };
   hydrated: boolean;
 }) {
   const { labels } = field;

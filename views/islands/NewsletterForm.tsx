@@ -24,11 +24,10 @@ const FORM = 'newsletter';
 export default function NewsletterForm(props: NewsletterFormProps) {
   const { labels, civilities, texts } = props;
   const formRef = useRef<HTMLFormElement>(null);
-  const captchaRef = useRef<HTMLInputElement>(null);
-  const form = useContactForm(props, NEWSLETTER_RULES, 'newsletter', formRef, captchaRef);
+  const form = useContactForm(props, NEWSLETTER_RULES, 'newsletter', formRef);
   const hydrated = useHydrated();
   const { values, errors } = form;
-  const field = { form: FORM, labels };
+  const field = { form: FORM, labels, autoFocusName: form.firstError };
   const text = (name: NewsletterField) => ({
     value: values[name],
     onChange: (e: { target: { value: string } }) => form.change(name, e.target.value),
@@ -51,7 +50,6 @@ export default function NewsletterForm(props: NewsletterFormProps) {
       </p>
       <input type="hidden" name={props.csrf.field} value={props.csrf.token} />
       <input type="hidden" name="form_token" value={props.formToken} />
-      <input type="hidden" name="captcha_token" ref={captchaRef} defaultValue="" />
       <div className="form-trap" aria-hidden="true">
         <label htmlFor="newsletter-website">{labels.website}</label>
         <input id="newsletter-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
@@ -113,6 +111,7 @@ export default function NewsletterForm(props: NewsletterFormProps) {
               onChange={() => form.change('consent', option)}
               onBlur={(e) => form.blur('consent', e.relatedTarget)}
               aria-invalid={consentError ? true : undefined}
+              autoFocus={(form.firstError === 'consent' && option === 'yes') || undefined}
               required
             />{' '}
             {option === 'yes' ? texts.yes : texts.no}

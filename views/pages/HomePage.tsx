@@ -2,7 +2,7 @@ import type { Picture as PictureModel, ProductCardView } from '../../contracts/c
 import type { ArticleCardView } from '../../contracts/editorial';
 import { ArticleCard } from '../components/ArticleCard';
 import { labelsOf } from '../../contracts/i18n';
-import { ArrowIcon, ChatIcon, PinIcon } from '../components/icons';
+import { ArrowIcon, ChatIcon, MailIcon, PinIcon } from '../components/icons';
 import { Picture } from '../components/Picture';
 import { ProductCard } from '../components/ProductCard';
 import BrandSlider, { type BrandSliderProps } from '../islands/BrandSlider';
@@ -40,6 +40,8 @@ export interface HomeProps {
   slides: HomeSlideView[];
   seo: { title: string; text: string } | null;
   storeFinderHref: string;
+  /** The newsletter sign-up (issue 13: reached from the footer and the home page). */
+  newsletterHref?: string;
   searchAction: string;
   /** The "who can advise you" page (in-store advice call to action). */
   adviceHref?: string;
@@ -61,6 +63,7 @@ export function HomePage({
   slides,
   seo,
   storeFinderHref,
+  newsletterHref,
   searchAction,
   adviceHref,
   brands = [],
@@ -166,6 +169,21 @@ export function HomePage({
             <ArrowIcon className="inline-icon" />
           </a>
         </section>
+        {newsletterHref && (
+          <section className="service-card service-card--newsletter" aria-labelledby="home-newsletter-title">
+            <MailIcon className="service-card__icon" />
+            <div className="service-card__body">
+              <h2 className="service-card__title" id="home-newsletter-title">
+                {t('home.newsletter_title')}
+              </h2>
+              <p>{t('home.newsletter_text')}</p>
+            </div>
+            <a className="button" href={newsletterHref}>
+              {t('home.newsletter_link')}
+              <ArrowIcon className="inline-icon" />
+            </a>
+          </section>
+        )}
       </div>
       {suggestions.length > 0 && (
         <section className="home-section home-suggestions" aria-labelledby="home-suggestions-title">

@@ -139,7 +139,13 @@ function statusOf(exception: unknown): number {
 
 function apiBody(exception: unknown, status: number): Record<string, unknown> {
   if (exception instanceof DomainException)
-    return { statusCode: status, error: exception.code, message: exception.message, details: exception.details };
+    return {
+      statusCode: status,
+      error: exception.code,
+      message: exception.message,
+      details: exception.details,
+      ...(exception.errors ? { errors: exception.errors } : {}),
+    };
   if (exception instanceof HttpException) {
     const response = exception.getResponse();
     return typeof response === 'object'

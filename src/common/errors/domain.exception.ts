@@ -8,6 +8,18 @@ export enum DomainErrorCode {
   Redirect = 'REDIRECT',
   Forbidden = 'FORBIDDEN',
   Unauthorized = 'UNAUTHORIZED',
+  RateLimited = 'RATE_LIMITED',
+  Unavailable = 'UNKNOWN_ERROR',
+}
+
+/**
+ * Why a form post (contact, newsletter) was refused, as SPEC §7 "Contact create" answers it in
+ * `errors`: the code of the submission (`INVALID_INPUT`, `RECAPTCHA_ERROR`, `RATE_LIMITED`…) in
+ * `errors.code`, and a code per faulty field in `errors.fields.<field>.code` (`validation_lastname`…).
+ */
+export interface FormRefusal {
+  code: string;
+  fields: Record<string, { code: string }>;
 }
 
 /** A typed domain error: one exception filter maps it to a page or to JSON (STYLE "Domain errors"). */
@@ -17,6 +29,8 @@ export class DomainException extends Error {
     message: string,
     readonly status: HttpStatus,
     readonly details?: unknown,
+    /** A refused form post's SPEC §7 `errors` (API answers only). */
+    readonly errors?: FormRefusal,
   ) {
     super(message);
     this.name = 'DomainException';
@@ -47,6 +61,27 @@ export class DomainException extends Error {
   /** An API call without a valid session: 401 JSON (pages redirect to the login page instead). */
   static unauthorized(message = 'Unauthorized'): DomainException {
     return new DomainException(DomainErrorCode.Unauthorized, message, HttpStatus.UNAUTHORIZED);
+  }
+
+  /**
+   * A refused form post (400, 429 or 503): the API answers the common error shape, its `details`
+   * naming each faulty field's code as every 400 does, plus SPEC §7's `errors` (`errors.code`, and
+   * `errors.fields.<field>.code`).
+   */
+  static formRefused(status: 400 | 429 | 503, code: string, fields: Record<string, string>): DomainException {
+    const error =
+      status === 429
+        ? DomainErrorCode.RateLimited
+        : status === 503
+          ? DomainErrorCode.Unavailable
+          : DomainErrorCode.InvalidInput;
+    const message =
+      status === 429 ? 'Too Many Requests' : status === 503 ? 'Une erreur a eu lieu' : 'Invalid parameters';
+    const errors: FormRefusal = {
+      code,
+      fields: Object.fromEntries(Object.entries(fields).map(([field, fieldCode]) => [field, { code: fieldCode }])),
+    };
+    return new DomainException(error, message, status, fields, errors);
   }
 
   static invalidInput(details: Record<string, string>): DomainException {

@@ -101,6 +101,23 @@ export function buildOpenApi(modules: ModulesContainer): OpenApiDocument {
             error: { type: 'string' },
             message: { type: 'string' },
             details: { type: 'object', additionalProperties: { type: 'string' } },
+            errors: {
+              type: 'object',
+              description:
+                'Form posts (contact, newsletter) only, SPEC §7: the code of the refusal (INVALID_INPUT, RECAPTCHA_ERROR, CAPTCHA_MISSING, TOO_FAST, FORM_TOKEN, RATE_LIMITED, UNKNOWN_ERROR) and a code per faulty field (validation_lastname…)',
+              required: ['code', 'fields'],
+              properties: {
+                code: { type: 'string' },
+                fields: {
+                  type: 'object',
+                  additionalProperties: {
+                    type: 'object',
+                    required: ['code'],
+                    properties: { code: { type: 'string' } },
+                  },
+                },
+              },
+            },
           },
         },
       },

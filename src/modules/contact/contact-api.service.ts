@@ -1,4 +1,4 @@
-import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { CANTONS, CIVILITIES } from '../../../contracts/forms';
 import { DomainException } from '../../common/errors/domain.exception';
@@ -8,8 +8,7 @@ import { NewsletterService } from './newsletter.service';
 
 /**
  * The API's answers (SPEC §7): vocabularies as `data.items`, posts as 201 `{ data: { status } }` or
- * a 400 in the shape every API uses, whose `details` name a code per field (`validation_lastname`…)
- * and `captcha_token: RECAPTCHA_ERROR` when the captcha refused it.
+ * a refusal carrying `errors.code` and a code per field (`errors.fields.lastname.code`).
  */
 @Injectable()
 export class ContactApiService {
@@ -53,21 +52,22 @@ export class ContactApiService {
       throw DomainException.invalidInput({ body: 'must be a JSON object' });
   }
 
+  /**
+   * 201 `{ data: { status: 'created' } }`, or the refusal in the common error shape with SPEC §7's
+   * `errors`: `errors.code` for the submission (RECAPTCHA_ERROR, CAPTCHA_MISSING, INVALID_INPUT,
+   * RATE_LIMITED, UNKNOWN_ERROR…) and `errors.fields.<field>.code` per faulty field, repeated in
+   * `details` as every API 400 names its faulty parameters.
+   */
   private answer<F extends string>(outcome: SubmitOutcome<F>) {
     if (outcome.ok) return { data: { status: 'created' } };
-    // Not stored (the database failed): 503 in the same shape, the client shows the unknown error.
-    if (outcome.code === 'UNKNOWN_ERROR')
-      throw new ServiceUnavailableException({
-        error: 'UNKNOWN_ERROR',
-        message: 'Une erreur a eu lieu',
-        details: { form: 'unknown_error' },
-      });
-    const details: Record<string, string> = {};
+    const fields: Record<string, string> = {};
     for (const [field, error] of Object.entries(outcome.errors) as Array<[string, { key: string }]>)
-      details[field] = error.key.replace(/^contact\./, '');
-    if (outcome.code === 'RECAPTCHA_ERROR') details.captcha_token = 'RECAPTCHA_ERROR';
-    else if (outcome.code === 'CAPTCHA_MISSING') details.captcha_token = 'default_form_error';
-    else if (Object.keys(details).length === 0) details.form = outcome.formError.key.replace(/^contact\./, '');
-    throw DomainException.invalidInput(details);
+      fields[field] = error.key.replace(/^contact\./, '');
+    if (outcome.code === 'RECAPTCHA_ERROR') fields.captcha_token = 'RECAPTCHA_ERROR';
+    else if (outcome.code === 'CAPTCHA_MISSING') fields.captcha_token = 'default_form_error';
+    else if (outcome.code === 'TOO_FAST' || outcome.code === 'FORM_TOKEN')
+      fields.form_token = outcome.formError.key.replace(/^contact\./, '');
+    const status = outcome.status === 429 || outcome.status === 503 ? outcome.status : 400;
+    throw DomainException.formRefused(status, outcome.code, fields);
   }
 }

@@ -6,6 +6,7 @@ import type { SiteContext } from '../../common/site/site.types';
 import { ContactPagesService, type FormState } from './contact-pages.service';
 import { ContactService } from './contact.service';
 import { isThrottled } from './contact-throttler.guard';
+import { isCsrfRefused } from './form-csrf.guard';
 import { NewsletterService } from './newsletter.service';
 
 /**
@@ -26,7 +27,8 @@ export class ContactFormFlow {
   }
 
   async submitContact(site: SiteContext, req: Request, res: Response) {
-    if (isThrottled(req)) return this.pages.contact(site, req, res, this.throttled(CONTACT_FIELDS, req.body));
+    if (isCsrfRefused(req)) return this.pages.contact(site, req, res, this.refused(CONTACT_FIELDS, req.body, 403));
+    if (isThrottled(req)) return this.pages.contact(site, req, res, this.refused(CONTACT_FIELDS, req.body, 429));
     const outcome = await this.contact.submit(site, { body: req.body, channel: 'page', ip: req.ip });
     if (outcome.ok) throw DomainException.redirect(this.pages.confirmationPath(site, 'contact'), 303);
     return this.pages.contact(site, req, res, { ...outcome, status: outcome.status });
@@ -50,20 +52,26 @@ export class ContactFormFlow {
   }
 
   async subscribe(site: SiteContext, req: Request, res: Response) {
-    if (isThrottled(req)) return this.pages.newsletter(site, req, res, this.throttled(NEWSLETTER_FIELDS, req.body));
+    if (isCsrfRefused(req))
+      return this.pages.newsletter(site, req, res, this.refused(NEWSLETTER_FIELDS, req.body, 403));
+    if (isThrottled(req)) return this.pages.newsletter(site, req, res, this.refused(NEWSLETTER_FIELDS, req.body, 429));
     const outcome = await this.newsletter.subscribe(site, { body: req.body, channel: 'page', ip: req.ip });
     if (outcome.ok) throw DomainException.redirect(this.pages.confirmationPath(site, 'newsletter'), 303);
     return this.pages.newsletter(site, req, res, { ...outcome, status: outcome.status });
   }
 
-  /** Over the rate limit: the form again, values kept, with the message (429). */
-  private throttled<F extends string>(fields: readonly F[], body: unknown): FormState<F> {
+  /**
+   * A post refused before its fields are read: the CSRF token (403: the session cookie went, most
+   * often) or the rate limit (429). The form again, values kept, with the message; the page carries
+   * a fresh CSRF token (and cookie), so sending it again works.
+   */
+  private refused<F extends string>(fields: readonly F[], body: unknown, status: 403 | 429): FormState<F> {
     return {
       values: readValues(fields, body),
       errors: {},
-      formError: { key: 'contact.rate_limited' },
+      formError: { key: status === 403 ? 'contact.csrf_expired' : 'contact.rate_limited' },
       cities: [],
-      status: 429,
+      status,
     };
   }
 }

@@ -65,7 +65,10 @@ export class ContactPagesService {
     const askedCatalogue = 'catalogue' in query || query.subject === 'documentation';
     if (!state && query.subject === 'documentation') values.subject = 'documentation';
     const form: ContactFormProps = {
-      ...this.common(site, req, res, buildPath('contact', site.locale) + (askedCatalogue ? '?catalogue' : '')),
+      ...this.common(site, req, res, buildPath('contact', site.locale) + (askedCatalogue ? '?catalogue' : ''), {
+        action: '/api/v1/contact',
+        confirmationHref: this.confirmationPath(site, 'contact'),
+      }),
       values,
       errors: state?.errors ?? {},
       formError: state?.formError,
@@ -90,7 +93,10 @@ export class ContactPagesService {
   ): PageView<NewsletterPageProps> {
     const t = this.render.translator(site.locale);
     const form: NewsletterFormProps = {
-      ...this.common(site, req, res, buildPath('newsletter', site.locale)),
+      ...this.common(site, req, res, buildPath('newsletter', site.locale), {
+        action: '/api/v1/newsletter',
+        confirmationHref: this.confirmationPath(site, 'newsletter'),
+      }),
       values: state?.values ?? readValues(NEWSLETTER_FIELDS, {}),
       errors: state?.errors ?? {},
       formError: state?.formError,
@@ -136,11 +142,20 @@ export class ContactPagesService {
     return type === 'contact' ? path : `${path}?type=${type}`;
   }
 
-  private common(site: SiteContext, req: Request, res: Response, action: string) {
+  private common(
+    site: SiteContext,
+    req: Request,
+    res: Response,
+    action: string,
+    api: { action: string; confirmationHref: string },
+  ) {
+    // A form answered again after a post keeps the time it was first shown (FormTokens.reuse).
+    const posted = req.method === 'POST' ? (req.body as Record<string, unknown> | undefined)?.form_token : undefined;
     return {
       action,
+      api,
       csrf: { field: CSRF_FIELD, token: this.csrf.token(req, res) },
-      formToken: this.tokens.issue(),
+      formToken: posted === undefined ? this.tokens.issue() : this.tokens.reuse(posted),
       citiesUrl: '/api/v1/cities',
       recaptchaSiteKey: this.config.RECAPTCHA_SECRET ? this.config.RECAPTCHA_SITE_KEY : undefined,
       labels: labelsOf(this.render.translator(site.locale), 'contact'),

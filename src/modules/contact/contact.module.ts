@@ -15,12 +15,15 @@ import { ContactPagesService } from './contact-pages.service';
 import { ContactRepository } from './contact.repository';
 import { ContactService } from './contact.service';
 import { ContactThrottlerGuard } from './contact-throttler.guard';
+import { FormCsrfGuard } from './form-csrf.guard';
 import { FormTokens } from './form-token';
 import { MailTransport } from './mail/mail-transport';
 import { OutboxRepository } from './mail/outbox.repository';
 import { OutboxWorker } from './mail/outbox.worker';
 import { NewsletterService } from './newsletter.service';
 import { RetentionJob } from './retention.job';
+import { SubmissionChecks } from './submission-checks';
+import { SubmissionLimit } from './submission-limit';
 import { CacheThrottlerStorage } from './throttler-storage';
 
 /**
@@ -35,8 +38,10 @@ import { CacheThrottlerStorage } from './throttler-storage';
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG, AppCache],
       useFactory: (config: AppConfig, cache: AppCache) => ({
+        // The loose limit on every post (page or API, valid or not); the strict one on valid
+        // submissions is counted by the services (SubmissionLimit) in the same storage.
         throttlers: [
-          { name: 'contact', ttl: config.CONTACT_RATE_WINDOW_SECONDS * 1000, limit: config.CONTACT_RATE_LIMIT },
+          { name: 'posts', ttl: config.CONTACT_RATE_WINDOW_SECONDS * 1000, limit: config.CONTACT_POST_LIMIT },
         ],
         // One budget per client address for every form post of the feature (page or API).
         generateKey: (_context, tracker, name) => `${name}:${tracker}`,
@@ -54,12 +59,15 @@ import { CacheThrottlerStorage } from './throttler-storage';
     ContactRepository,
     ContactService,
     ContactThrottlerGuard,
+    FormCsrfGuard,
     FormTokens,
     MailTransport,
     NewsletterService,
     OutboxRepository,
     OutboxWorker,
     RetentionJob,
+    SubmissionChecks,
+    SubmissionLimit,
   ],
   exports: [OutboxRepository, OutboxWorker],
 })

@@ -15,7 +15,8 @@ export class ContactRepository {
 
   /**
    * Stores a request and its mail to the service desk, together. A second post of the same
-   * submission stores nothing (false): the first one is the request.
+   * submission stores nothing (false): the first one is the request. "The last exchange" of the
+   * address's earlier requests becomes now (docs/decisions.md "Contact form: follow-ups").
    */
   async storeRequest(request: NewContactRequest, mail: (id: string) => NewMail): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
@@ -26,6 +27,15 @@ export class ContactRepository {
         .returning('id')
         .executeTakeFirst();
       if (!row) return false;
+      // The relationship goes on: every earlier request of the same address in this shop now dates
+      // its last exchange from this one (SPEC §9, kept 5 years after the LAST exchange).
+      await trx
+        .updateTable('contact_request')
+        .set({ last_exchange_at: sql<Date>`now()` })
+        .where('shop_id', '=', request.shop_id)
+        .where(sql<string>`lower(email)`, '=', request.email.toLowerCase())
+        .where('id', '<>', row.id)
+        .execute();
       await trx
         .insertInto('mail_outbox')
         .values(mail(String(row.id)))

@@ -6,27 +6,27 @@ import {
   CONTACT_RULES,
   needsAddress,
   needsCanton,
+  PROFILES,
   readValues,
+  SUBJECTS,
   validateForm,
   type ContactField,
   type ContactValues,
   type FormError,
   type FormErrors,
+  type Profile,
+  type Subject,
 } from '../../../contracts/forms';
 import type { Translate } from '../../../contracts/i18n';
 import type { SiteContext } from '../../common/site/site.types';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
+import type { CaptchaStatus } from '../../database/schema';
 import { RenderService } from '../../render/render.service';
 import { LocalityService } from '../geo';
-import { AntiSpam, type Channel } from './anti-spam';
 import { ContactRepository } from './contact.repository';
+import { SubmissionChecks, type Submission } from './submission-checks';
 
-/** A post as the controllers hand it over: the body, and who sent it. */
-export interface Submission {
-  body: unknown;
-  channel: Channel;
-  ip?: string;
-}
+export type { Submission } from './submission-checks';
 
 /** What became of a post: accepted (stored, or a bot silently dropped), or refused with its messages. */
 export type SubmitOutcome<F extends string> =
@@ -65,8 +65,10 @@ export const STORAGE_FAILED = {
   formError: { key: 'contact.unknown_error' },
 } as const;
 
-const field = (body: unknown, name: string): unknown =>
-  body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+/** A vocabulary's value once the rules passed (typed for the translation keys built from it). */
+const INVALID_FORM: FormError = { key: 'contact.form_error' };
+const isProfile = (value: string): value is Profile => (PROFILES as readonly string[]).includes(value);
+const isSubject = (value: string): value is Subject => (SUBJECTS as readonly string[]).includes(value);
 
 /**
  * The contact request (SPEC §3, §5, issue 13): the shared rule set (contracts/forms.ts) with the
@@ -80,7 +82,7 @@ export class ContactService {
   constructor(
     private readonly repository: ContactRepository,
     private readonly localities: LocalityService,
-    private readonly antiSpam: AntiSpam,
+    private readonly checks: SubmissionChecks,
     private readonly render: RenderService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -88,29 +90,15 @@ export class ContactService {
   async submit(site: SiteContext, post: Submission): Promise<SubmitOutcome<ContactField>> {
     const values = readValues(CONTACT_FIELDS, post.body);
     const cities = await this.localities.citiesOf(values.zipcode);
-    const spamInput = {
-      channel: post.channel,
-      honeypot: field(post.body, 'website'),
-      formToken: field(post.body, 'form_token'),
-      submission: field(post.body, 'submission'),
-      captchaToken: field(post.body, 'captcha_token'),
-      action: 'contact',
-      hostname: site.hostname,
-      ip: post.ip,
-    };
     const refuse = (status: number, code: string, formError: FormError, errors: FormErrors<ContactField> = {}) =>
       ({ ok: false, status, code, values, errors, formError, cities }) as const;
 
-    const screened = this.antiSpam.screen(spamInput);
-    if ('verdict' in screened) {
-      if (screened.verdict === 'drop') return { ok: true };
-      return refuse(screened.status, screened.code, screened.formError);
-    }
-    const errors = validateForm(CONTACT_RULES, values, { cities });
-    if (Object.keys(errors).length > 0) return refuse(400, 'INVALID_INPUT', { key: 'contact.form_error' }, errors);
-    const verdict = await this.antiSpam.verify(spamInput, screened.submission);
-    if (verdict.verdict === 'refuse') return refuse(verdict.status, verdict.code, verdict.formError);
-    if (verdict.verdict === 'drop') return { ok: true };
+    const checked = await this.checks.run(site, post, 'contact', () => validateForm(CONTACT_RULES, values, { cities }));
+    if (checked.outcome === 'drop') return { ok: true };
+    if (checked.outcome === 'refuse') return refuse(checked.status, checked.code, checked.formError, checked.errors);
+    // The rules passed: both are values of their vocabularies.
+    if (!isProfile(values.profile) || !isSubject(values.subject)) return refuse(400, 'INVALID_INPUT', INVALID_FORM);
+    const verdict = { ...checked, profile: values.profile, subject: values.subject };
 
     const t = this.render.translator(site.locale);
     const stored = await storedOrLogged(this.logger, () =>
@@ -119,9 +107,9 @@ export class ContactService {
           submission: verdict.submission,
           shop_id: site.shop.id,
           locale: site.locale,
-          profile: values.profile,
+          profile: verdict.profile,
           provincial: needsCanton(values) && values.provincial ? Number(values.provincial) : null,
-          subject: values.subject,
+          subject: verdict.subject,
           civility_id: Number(values.civility),
           lastname: values.lastname.trim(),
           firstname: values.firstname.trim(),
@@ -144,8 +132,8 @@ export class ContactService {
         (id) => ({
           kind: 'contact_request',
           recipient: this.config.CONTACT_MAIL_TO,
-          subject: t('contact.mail.request_subject', { subject: t(`contact.subject_${values.subject}` as never) }),
-          body: this.deskMail(t, values, site, verdict.captcha, id),
+          subject: t('contact.mail.request_subject', { subject: t(`contact.subject_${verdict.subject}`) }),
+          body: this.deskMail(t, values, verdict, site, id),
           reference: `contact_request:${id}`,
         }),
       ),
@@ -155,15 +143,21 @@ export class ContactService {
   }
 
   /** The mail to the service desk: every field, labelled in the site's language. */
-  private deskMail(t: Translate, values: ContactValues, site: SiteContext, captcha: string, id: string): string {
+  private deskMail(
+    t: Translate,
+    values: ContactValues,
+    checked: { profile: Profile; subject: Subject; captcha: CaptchaStatus; score: number | null },
+    site: SiteContext,
+    id: string,
+  ): string {
     const civility = CIVILITIES.find((c) => String(c.id) === values.civility)?.labels[site.locale] ?? '';
     const canton = CANTONS.find((c) => String(c.id) === values.provincial);
     const line = (label: string, value: string) => `${label}: ${value}`;
     const lines = [
       line('#', id),
-      line(t('contact.profile'), t(`contact.profile_${values.profile}` as never)),
+      line(t('contact.profile'), t(`contact.profile_${checked.profile}`)),
       ...(needsCanton(values) && canton ? [line(t('contact.provincial'), `${canton.fr} / ${canton.de}`)] : []),
-      line(t('contact.subject'), t(`contact.subject_${values.subject}` as never)),
+      line(t('contact.subject'), t(`contact.subject_${checked.subject}`)),
       line(t('contact.civility'), civility),
       line(t('contact.lastname'), values.lastname.trim()),
       line(t('contact.firstname'), values.firstname.trim()),
@@ -178,7 +172,10 @@ export class ContactService {
         : []),
       line(t('contact.newsletter_info'), ['on', 'true', '1'].includes(values.newsletter) ? '✓' : '—'),
       line('Site', `${site.hostname} (${site.locale})`),
-      line('Captcha', captcha),
+      line(
+        t('contact.mail.captcha'),
+        t(`contact.mail.captcha_${checked.captcha}`) + (checked.score === null ? '' : ` (${checked.score})`),
+      ),
       '',
       values.message,
     ];

@@ -29,6 +29,16 @@ export class FormTokens {
     return `${payload}.${this.sign(payload)}`;
   }
 
+  /**
+   * The token of a form shown again after a refused post: the posted one while it is genuine and not
+   * expired, so the fill time counts from when the form was first shown (a visitor correcting a
+   * mistake is not "too fast" again) and the submission keeps its identity; a fresh one otherwise.
+   */
+  reuse(posted: unknown, now = Date.now()): string {
+    const check = this.check(posted, now);
+    return check.ok || check.reason === 'too_fast' ? (posted as string) : this.issue(now);
+  }
+
   check(token: unknown, now = Date.now()): FormTokenCheck {
     const match = typeof token === 'string' ? TOKEN.exec(token) : null;
     if (!match) return { ok: false, reason: 'invalid' };

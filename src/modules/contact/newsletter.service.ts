@@ -14,9 +14,9 @@ import type { SiteContext } from '../../common/site/site.types';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { RenderService } from '../../render/render.service';
 import { LocalityService } from '../geo';
-import { AntiSpam } from './anti-spam';
 import { ContactRepository } from './contact.repository';
-import { STORAGE_FAILED, storedOrLogged, type Submission, type SubmitOutcome } from './contact.service';
+import { STORAGE_FAILED, storedOrLogged, type SubmitOutcome } from './contact.service';
+import { SubmissionChecks, type Submission } from './submission-checks';
 
 /** The confirmation link of the opt-in mail is valid this long. */
 export const CONFIRM_LINK_DAYS = 7;
@@ -26,9 +26,6 @@ export const OPT_IN_RESEND_SECONDS = 15 * 60;
 const UNSUBSCRIBE_LINK_DAYS = 3 * 366;
 
 type Purpose = 'confirm' | 'unsubscribe';
-
-const field = (body: unknown, name: string): unknown =>
-  body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
 
 /**
  * The newsletter (SPEC §3, issue 13): private individuals sign up, the subscription is stored as
@@ -43,7 +40,7 @@ export class NewsletterService {
   constructor(
     private readonly repository: ContactRepository,
     private readonly localities: LocalityService,
-    private readonly antiSpam: AntiSpam,
+    private readonly checks: SubmissionChecks,
     private readonly render: RenderService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -53,27 +50,13 @@ export class NewsletterService {
   async subscribe(site: SiteContext, post: Submission): Promise<SubmitOutcome<NewsletterField>> {
     const values = readValues(NEWSLETTER_FIELDS, post.body);
     const cities = await this.localities.citiesOf(values.zipcode);
-    const spamInput = {
-      channel: post.channel,
-      honeypot: field(post.body, 'website'),
-      formToken: field(post.body, 'form_token'),
-      submission: field(post.body, 'submission'),
-      captchaToken: field(post.body, 'captcha_token'),
-      action: 'newsletter',
-      hostname: site.hostname,
-      ip: post.ip,
-    };
     const refuse = (status: number, code: string, formError: FormError, errors: FormErrors<NewsletterField> = {}) =>
       ({ ok: false, status, code, values, errors, formError, cities }) as const;
-    const screened = this.antiSpam.screen(spamInput);
-    if ('verdict' in screened) {
-      if (screened.verdict === 'drop') return { ok: true };
-      return refuse(screened.status, screened.code, screened.formError);
-    }
-    const errors = validateForm(NEWSLETTER_RULES, values, { cities });
-    if (Object.keys(errors).length > 0) return refuse(400, 'INVALID_INPUT', { key: 'contact.form_error' }, errors);
-    const verdict = await this.antiSpam.verify(spamInput, screened.submission);
-    if (verdict.verdict === 'refuse') return refuse(verdict.status, verdict.code, verdict.formError);
+    const checked = await this.checks.run(site, post, 'newsletter', () =>
+      validateForm(NEWSLETTER_RULES, values, { cities }),
+    );
+    if (checked.outcome === 'drop') return { ok: true };
+    if (checked.outcome === 'refuse') return refuse(checked.status, checked.code, checked.formError, checked.errors);
 
     const email = values.email.trim().toLowerCase();
     const t = this.render.translator(site.locale);

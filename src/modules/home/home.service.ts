@@ -80,6 +80,7 @@ export class HomeService {
         slides,
         seo: content?.seo ?? null,
         storeFinderHref: buildPath('storeFinder', locale),
+        newsletterHref: buildPath('newsletter', locale),
         searchAction: buildPath('results', locale),
         adviceHref: buildPath('whoCanGiveYouAdvice', locale),
         // Brand names are the same in every language (SPEC §1: the three brand corners).

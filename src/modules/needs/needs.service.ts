@@ -76,7 +76,7 @@ export class NeedsService {
       groups: await this.groups(site.locale, rows),
       parent: state.parent,
       child: state.child,
-      error: state.error ? t('needs.selector.error') : null,
+      error: state.error ? t('needs.select_need_error') : null,
       headingId,
       labels: {
         title: t('needs.selector.title'),
@@ -85,7 +85,7 @@ export class NeedsService {
         child: t('needs.selector.child'),
         choose: t('needs.selector.choose'),
         submit: t('needs.selector.submit'),
-        error: t('needs.selector.error'),
+        error: t('needs.select_need_error'),
       },
     };
   }

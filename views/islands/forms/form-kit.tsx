@@ -14,7 +14,10 @@ export type ContactLabels = Labels<'contact'>;
 
 /** What every posting form of the contact feature carries (SPEC §5, issue 13). */
 export interface PostedFormProps<F extends string> {
+  /** The page's own path: the form posts there without JavaScript. */
   action: string;
+  /** Hydrated, the form sends through the API (SPEC §7) and goes to the confirmation on a 201. */
+  api: { action: string; confirmationHref: string };
   csrf: { field: string; token: string };
   /** Signed time and submission id (fill time, double submit). */
   formToken: string;
@@ -42,6 +45,31 @@ export function message(labels: ContactLabels, error: FormError | null | undefin
 export const CITY_DEBOUNCE_MS = 200;
 /** SPEC §8: toasts last 3000 ms by default. */
 export const TOAST_MS = 3000;
+
+/** The toast of each refusal code of the API (SPEC §7 `errors.code`); any other: the unknown error. */
+const REFUSAL_TOASTS: Record<string, FormError['key']> = {
+  RECAPTCHA_ERROR: 'contact.captcha_error',
+  CAPTCHA_MISSING: 'contact.default_form_error',
+  FORM_TOKEN: 'contact.default_form_error',
+  TOO_FAST: 'contact.too_fast',
+  RATE_LIMITED: 'contact.rate_limited',
+  INVALID_INPUT: 'contact.invalid_input',
+};
+
+interface Refusal {
+  code?: string;
+  fields?: Record<string, { code?: unknown } | undefined>;
+}
+
+/** The API's `errors` (SPEC §7), or null when the answer is not the API's JSON (a proxy's page…). */
+async function readRefusal(response: Response): Promise<Refusal | null> {
+  try {
+    const body = (await response.json()) as { errors?: Refusal } | null;
+    return body && typeof body.errors === 'object' && body.errors !== null ? body.errors : null;
+  } catch {
+    return null;
+  }
+}
 
 interface Grecaptcha {
   ready(callback: () => void): void;
@@ -84,9 +112,8 @@ export function useContactForm<F extends string>(
   props: PostedFormProps<F>,
   rules: FormRules<F>,
   captchaAction: string,
-  /** The form element and its hidden captcha field (the component owns the refs). */
+  /** The form element (the component owns the ref). */
   formRef: RefObject<HTMLFormElement | null>,
-  captchaRef: RefObject<HTMLInputElement | null>,
 ) {
   const [values, setValues] = useState<Record<F, string>>(props.values);
   const [errors, setErrors] = useState<FormErrors<F>>(props.errors);
@@ -107,11 +134,16 @@ export function useContactForm<F extends string>(
     [cities],
   );
 
-  // The focus goes to the first field in error after a post answered with messages.
-  useEffect(() => {
+  // The focus goes to the first field in error after a post answered with messages: the page's (no
+  // JavaScript) on hydration, the API's once the messages are rendered.
+  // (A new object per answer, so that the same first field is focused again after the next one.)
+  const [focusTarget, setFocusTarget] = useState<{ field: string } | undefined>(() => {
     const first = Object.keys(props.errors)[0];
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [props.errors, formRef]);
+    return first ? { field: first } : undefined;
+  });
+  useEffect(() => {
+    if (focusTarget) formRef.current?.querySelector<HTMLElement>(`[name="${focusTarget.field}"]`)?.focus();
+  }, [focusTarget, formRef]);
 
   // A client toast fades after 3 s; the server's stays until closed (it explains the page).
   useEffect(() => {
@@ -181,38 +213,81 @@ export function useContactForm<F extends string>(
     });
   };
 
-  const submit = (event: { preventDefault(): void }) => {
-    if (sending) {
-      event.preventDefault();
+  /** Sends the checked values through the API (with the captcha token, the form token and the trap). */
+  const send = async () => {
+    const fail = (error: FormError) => {
+      setSending(false);
+      setToast(error);
+    };
+    let captchaToken = '';
+    if (props.recaptchaSiteKey) {
+      try {
+        // Tokens expire after 2 minutes: one is asked at submit, never earlier.
+        captchaToken = await captcha();
+      } catch {
+        // SPEC §5: without a captcha token, the default form error.
+        return fail({ key: 'contact.default_form_error' });
+      }
+    }
+    const trap = formRef.current?.querySelector<HTMLInputElement>('input[name="website"]')?.value ?? '';
+    let response: Response;
+    try {
+      response = await fetch(props.api.action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ ...values, form_token: props.formToken, website: trap, captcha_token: captchaToken }),
+      });
+    } catch {
+      return fail({ key: 'contact.unknown_error' });
+    }
+    if (response.status === 201) {
+      window.location.assign(props.api.confirmationHref);
       return;
     }
+    const refusal = await readRefusal(response);
+    const fieldErrors: FormErrors<F> = {};
+    for (const [field, error] of Object.entries(refusal?.fields ?? {}))
+      if (field in rules && typeof error?.code === 'string' && error.code in props.labels)
+        fieldErrors[field as F] = { key: `contact.${error.code}` as FormError['key'] };
+    const first = Object.keys(fieldErrors)[0];
+    if (refusal?.code === 'INVALID_INPUT' && first) {
+      setErrors(fieldErrors);
+      setFocusTarget({ field: first });
+      return fail({ key: 'contact.form_error' });
+    }
+    // SPEC §8: RECAPTCHA_ERROR shows the captcha toast, any other failure the unknown error.
+    fail({ key: REFUSAL_TOASTS[refusal?.code ?? ''] ?? 'contact.unknown_error' });
+  };
+
+  const submit = (event: { preventDefault(): void }) => {
+    // Hydrated, the island sends through the API: the native post is for browsers without JavaScript.
+    event.preventDefault();
+    if (sending) return;
     const all = validateForm(rules, values, context(values));
     setErrors(all);
     const first = Object.keys(all)[0];
     if (first) {
-      event.preventDefault();
       setToast({ key: 'contact.form_error' });
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    if (!props.recaptchaSiteKey) {
-      setSending(true);
-      return;
-    }
-    event.preventDefault();
     setSending(true);
-    captcha()
-      .then((token) => {
-        if (captchaRef.current) captchaRef.current.value = token;
-        formRef.current?.submit();
-      })
-      .catch(() => {
-        setSending(false);
-        setToast({ key: 'contact.default_form_error' });
-      });
+    void send();
   };
 
-  return { values, errors, cities: cities.names, toast, setToast, sending, change, blur, submit };
+  return {
+    values,
+    errors,
+    cities: cities.names,
+    toast,
+    setToast,
+    sending,
+    change,
+    blur,
+    submit,
+    /** The first field in error of the page's answer: focused on load, even without JavaScript (autofocus). */
+    firstError: Object.keys(props.errors)[0],
+  };
 }
 
 export function Toast({ error, labels, onClose }: { error?: FormError; labels: ContactLabels; onClose?: () => void }) {
@@ -220,7 +295,11 @@ export function Toast({ error, labels, onClose }: { error?: FormError; labels: C
     <div className="form-toast-region">
       {error && (
         <div className="form-toast form-toast--danger" role="alert">
-          <p>{message(labels, error)}</p>
+          <div>
+            {/* SPEC §8: the captcha's toast carries its label ('Captcha error'). */}
+            {error.key === 'contact.captcha_error' && <p className="form-toast__title">{labels.captcha_label}</p>}
+            <p>{message(labels, error)}</p>
+          </div>
           {onClose && (
             <button type="button" className="form-toast__close" onClick={onClose}>
               <span aria-hidden="true">×</span>
@@ -241,17 +320,30 @@ interface FieldProps<F extends string> {
   error?: FormError;
   labels: ContactLabels;
   hint?: string;
+  /** The field focused when the page loads (the first in error of a post's answer). */
+  autoFocusName?: string;
   children: (attributes: {
     id: string;
     name: F;
     'aria-invalid'?: true;
     'aria-describedby'?: string;
     required?: boolean;
+    autoFocus?: boolean;
   }) => ReactNode;
 }
 
 /** A labelled field, starred when required, its message tied to it with aria-describedby. */
-export function Field<F extends string>({ form, name, label, required, error, labels, hint, children }: FieldProps<F>) {
+export function Field<F extends string>({
+  form,
+  name,
+  label,
+  required,
+  error,
+  labels,
+  hint,
+  autoFocusName,
+  children,
+}: FieldProps<F>) {
   const id = `${form}-${name}`;
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
@@ -276,6 +368,7 @@ export function Field<F extends string>({ form, name, label, required, error, la
         'aria-invalid': error ? true : undefined,
         'aria-describedby': described || undefined,
         required: required || undefined,
+        autoFocus: autoFocusName === name || undefined,
       })}
       {error && (
         <p className="form-field__error" id={`${id}-error`}>

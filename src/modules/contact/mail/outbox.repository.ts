@@ -46,12 +46,27 @@ export class OutboxRepository {
     });
   }
 
+  /**
+   * A mail went out. The delivery of a request to the service desk is an exchange with its sender:
+   * the request's `last_exchange_at` moves to now (a mail held back by an SMTP outage dates the
+   * exchange from its delivery, not from the post).
+   */
   async markSent(id: string): Promise<void> {
-    await this.db
-      .updateTable('mail_outbox')
-      .set({ sent_at: sql<Date>`now()`, locked_until: null, attempts: sql<number>`attempts + 1`, last_error: null })
-      .where('id', '=', id)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('mail_outbox')
+        .set({ sent_at: sql<Date>`now()`, locked_until: null, attempts: sql<number>`attempts + 1`, last_error: null })
+        .where('id', '=', id)
+        .returning('reference')
+        .executeTakeFirst();
+      const request = /^contact_request:([0-9]{1,19})$/.exec(row?.reference ?? '')?.[1];
+      if (request)
+        await trx
+          .updateTable('contact_request')
+          .set({ last_exchange_at: sql<Date>`greatest(last_exchange_at, now())` })
+          .where('id', '=', request)
+          .execute();
+    });
   }
 
   /** A failed attempt: tried again after `retryInMs`, or given up (marked for the team) when `giveUp`. */
