@@ -210,6 +210,16 @@ describeInBrowser('editorial pages (browser)', () => {
     await expect(again.page.locator('iframe.video-frame').count()).resolves.toBe(1);
   });
 
+  it('on a phone the pages with tables (cookies, data protection) are no wider than the screen', async () => {
+    for (const path of [COOKIES, '/donnees-personnelles']) {
+      const { page } = await open(path, PHONE);
+      expect(await page.locator('main table').count()).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+    }
+  });
+
   it('audience opt-out: the consent manager statistics category, refused until chosen; kept 12 months, one event when allowed', async () => {
     const { page } = await open(COOKIES);
     const box = page.getByRole('checkbox');
