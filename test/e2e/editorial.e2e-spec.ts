@@ -429,6 +429,15 @@ describe('editorial pages (e2e)', () => {
       expect(about.linked_pages.length).toBeGreaterThanOrEqual(3);
       const cms = await get(t, FR, `/${about.texts.fr.slug}`).expect(200);
       expect(cardLinks(relatedOf(cms.text), '/')).toHaveLength(3);
+      // A page that shows quality and innovation articles says so, and links to their list.
+      expect(about.linked_pages.every((k) => byKey(k).type === 'innovation')).toBe(true);
+      expect(text(relatedOf(cms.text))).toContain('Ces articles peuvent vous intéresser');
+      expect(relatedOf(cms.text)).toContain('href="/qualite-innovations"');
+      const news = byKey('news-nouveautes-automne');
+      expect(news.linked_pages.every((k) => byKey(k).type === 'advice')).toBe(true);
+      const newsPage = await get(t, DE, `/${news.texts.de.slug}`).expect(200);
+      expect(text(relatedOf(newsPage.text))).toContain('Diese Ratschläge könnten Sie interessieren');
+      expect(relatedOf(newsPage.text)).toContain('href="/ratschlage"');
     });
 
     it('completes an article that links to fewer with the latest of its kind (advice: on its expertise)', async () => {

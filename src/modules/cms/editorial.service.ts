@@ -356,7 +356,12 @@ export class EditorialService implements ProductArticles, PageEntities {
         ),
       );
     if (!rows.length) return null;
-    const kind = row.type === 'innovation' ? 'innovation' : 'advice';
+    // SPEC §2.2 'Ces conseils/articles…': an article's own kind; another page's (news, CMS page) is the
+    // kind of the pages it shows, advice when they mix.
+    const kind =
+      row.type === 'innovation' || (row.type !== 'advice' && rows.every((r) => r.type === 'innovation'))
+        ? 'innovation'
+        : 'advice';
     return {
       title: t(`cms.related.${kind}`),
       items: this.cards(rows, locale),
