@@ -250,6 +250,7 @@ export const TRANSLATION_KEYS = [
   'errors.back_home',
   'errors.error.text',
   'errors.error.title',
+  'errors.notFound.page_missing',
   'errors.notFound.search_label',
   'errors.notFound.text',
   'errors.notFound.title',

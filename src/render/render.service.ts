@@ -126,7 +126,8 @@ export class RenderService {
   }
 
   /** The 404 / 401 / 500 page inside the shell, in the visitor's language. */
-  async renderError(req: Request, site: SiteContext, status: number): Promise<string> {
+  /** The 404/401/500 page; `pageMissing`: a page's lookup found nothing (SPEC §8 "Cette page n'existe pas"). */
+  async renderError(req: Request, site: SiteContext, status: number, pageMissing = false): Promise<string> {
     const kind: ErrorPageProps['kind'] = status === 404 ? 'notFound' : status === 401 ? 'unauthorized' : 'error';
     const t = this.translator(site.locale);
     const view: PageView<ErrorPageProps> = {
@@ -136,6 +137,7 @@ export class RenderService {
       props: {
         kind,
         status,
+        pageMissing: kind === 'notFound' && pageMissing,
         searchAction: buildPath('results', site.locale),
       },
     };

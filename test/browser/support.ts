@@ -61,8 +61,17 @@ async function waitUntilLive(port: number, child: ChildProcess, output: () => st
   throw new Error(`server did not start within 60 s:\n${output()}`);
 }
 
-/** Seeds a fresh data folder and starts `node dist/src/main.js` on a free port (`extraEnv`: e.g. CONTENT_DIR). */
-export async function startSite(extraEnv: Record<string, string> = {}): Promise<RunningSite> {
+/** An editor account made with the real CLI before the server starts (no account exists otherwise). */
+export interface EditorAccount {
+  email: string;
+  password: string;
+}
+
+/**
+ * Seeds a fresh data folder and starts `node dist/src/main.js` on a free port (`extraEnv`: e.g.
+ * CONTENT_DIR; `editor`: an account created first with `dist/src/cli/editor.js`).
+ */
+export async function startSite(extraEnv: Record<string, string> = {}, editor?: EditorAccount): Promise<RunningSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-browser-'));
   const port = await freePort();
   const env = {
@@ -77,6 +86,11 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
     ...extraEnv,
   };
   await promisify(execFile)(process.execPath, ['dist/src/cli/seed.js'], { cwd: ROOT, env });
+  if (editor)
+    await promisify(execFile)(process.execPath, ['dist/src/cli/editor.js', 'create', '--email', editor.email], {
+      cwd: ROOT,
+      env: { ...env, EDITOR_PASSWORD: editor.password },
+    });
   const child = spawn(process.execPath, ['dist/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -133,13 +147,15 @@ export function browserSuite(
      * clicks; `null` for a spec about the first visit (banner shown, nothing chosen).
      */
     consent?: string | null;
+    /** An editor account to create before the site starts (for the preview). */
+    editor?: EditorAccount;
     cleanup?: () => void;
   } = {},
 ): BrowserSuite {
   const suite = {} as BrowserSuite;
   const { context = { viewport: DESKTOP }, consent = 'optout,novideo' } = options;
   beforeAll(async () => {
-    suite.site = await startSite(typeof options.env === 'function' ? options.env() : options.env);
+    suite.site = await startSite(typeof options.env === 'function' ? options.env() : options.env, options.editor);
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -225,6 +241,31 @@ export async function islandsHydrated(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Signs an editor in through the login form of `host` in `context`; its cookies then carry the
+ * session (copy them with `context.cookies()` into another context).
+ */
+export async function signIn(
+  context: BrowserContext,
+  site: RunningSite,
+  host: string,
+  loginPath: string,
+  editor: EditorAccount,
+) {
+  const page = await context.newPage();
+  try {
+    await page.goto(site.url(host, loginPath));
+    await page.fill('input[name="email"]', editor.email);
+    await page.fill('input[name="password"]', editor.password);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname !== loginPath),
+      page.press('input[name="password"]', 'Enter'),
+    ]);
+  } finally {
+    await page.close();
+  }
+}
+
 /** Opens a page of the running site in a context at a viewport, watching its console, hydrated. */
 export async function openPage(
   context: BrowserContext,
@@ -259,9 +300,12 @@ export async function axeViolations(
   browser: Browser,
   url: string,
   viewport: { width: number; height: number },
+  cookies: Parameters<BrowserContext['addCookies']>[0] = [],
 ): Promise<string[]> {
   const context = await browser.newContext({ viewport, bypassCSP: true });
   try {
+    // A signed-in editor's session, for the pages behind login (the preview).
+    if (cookies.length) await context.addCookies(cookies);
     // Map tiles (the store finder) are answered here: the audit never reaches the network.
     await context.route(/\.tile\.openstreetmap\.org\//, (route) =>
       route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),

@@ -3,7 +3,22 @@ import { generateStores } from '../../src/database/seed/stores.seed';
 import type { Page } from 'playwright-core';
 import { buildPath, type Locale } from '../../contracts/route-table';
 import { contentExpertises, EDITORIAL_SAMPLES, pick } from '../support/content';
-import { axeViolations, browserSuite, DE_HOST, describeInBrowser, DESKTOP, FR_HOST, openPage, PHONE } from './support';
+import { request as httpRequest } from 'node:http';
+import {
+  axeViolations,
+  browserSuite,
+  DE_HOST,
+  describeInBrowser,
+  DESKTOP,
+  FR_HOST,
+  openPage,
+  PHONE,
+  signIn,
+  type EditorAccount,
+} from './support';
+
+/** The editor account the preview's audit signs in with (made by the CLI before the site starts). */
+const EDITOR: EditorAccount = { email: 'audit.editor@example.org', password: 'a long audit passphrase 42' };
 
 /** The first demo pharmacy (the generator is deterministic). */
 const FIRST_STORE = String(generateStores(readLocalities(), 1)[0].slug);
@@ -27,6 +42,33 @@ const digestion = contentExpertises().find((e) => e.key === 'digestion');
 const list = (locale: Locale) => buildPath('productList', locale);
 const productPath = (locale: Locale) => buildPath('product', locale, { slug: product.texts[locale].slug });
 
+/** The id of an advice page, from the content API (Node's own request: Host header set by hand). */
+function firstAdviceId(port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/v1/page?type=advice&take=1',
+        headers: { Host: host, Accept: 'application/json' },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => {
+          try {
+            resolve((JSON.parse(body) as { data: { items: Array<{ id: number }> } }).data.items[0].id);
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (page: Page, selector: string): Promise<Box> =>
   (await page.locator(selector).first().boundingBox()) as Box;
@@ -35,7 +77,7 @@ const focusInside = (page: Page, selector: string) =>
   page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), selector);
 
 describeInBrowser('what a visitor sees (browser)', () => {
-  const suite = browserSuite();
+  const suite = browserSuite({ editor: EDITOR });
 
   const open = (path: string, host: string, viewport = DESKTOP) =>
     openPage(suite.context, suite.site.url(host, path), viewport, (status) => status === 200);
@@ -339,6 +381,7 @@ describeInBrowser('what a visitor sees (browser)', () => {
       ['product FAQ', buildPath('productFaq', locale, { slug: product.texts[locale].slug }), 200],
       ['404', '/une-page-inconnue', 404],
       ['editor login', buildPath('login', locale), 200],
+      ['editor logout', buildPath('logout', locale), 200],
       ['QR-code language choice', '/?utm_medium=QRcode', 200],
       ['advice list', buildPath('adviceList', locale), 200],
       ['innovation list', buildPath('innovationList', locale), 200],
@@ -382,6 +425,43 @@ describeInBrowser('what a visitor sees (browser)', () => {
 
     it.each(cases)('%s on %s at %i px', async (_name, host, _width, path, viewport) => {
       expect(await axeViolations(suite.browser, suite.site.url(host, path), viewport)).toEqual([]);
+    });
+
+    /** The session cookies of an editor signed in on each host (one login per host). */
+    const sessions = new Map<string, Awaited<ReturnType<typeof suite.context.cookies>>>();
+    const editorCookies = async (host: string, locale: Locale) => {
+      if (!sessions.has(host)) {
+        const context = await suite.browser.newContext();
+        try {
+          await signIn(context, suite.site, host, buildPath('login', locale), EDITOR);
+          sessions.set(host, await context.cookies());
+        } finally {
+          await context.close();
+        }
+      }
+      return sessions.get(host)!;
+    };
+
+    it.each(
+      SITES.flatMap(([host, locale]) =>
+        [PHONE, DESKTOP].map((viewport) => [host, viewport.width, locale, viewport] as const),
+      ),
+    )("the editors' preview on %s at %i px", async (host, _width, locale, viewport) => {
+      const id = await firstAdviceId(suite.site.port, host);
+      const cookies = await editorCookies(host, locale);
+      expect(cookies.some((c) => c.httpOnly && c.sameSite === 'Lax')).toBe(true);
+      // The audit must see the preview itself, not the login page an anonymous visitor gets.
+      const check = await suite.browser.newContext();
+      try {
+        await check.addCookies(cookies);
+        const page = await check.newPage();
+        await page.goto(suite.site.url(host, `/preview/${id}`));
+        expect(new URL(page.url()).pathname).toBe(`/preview/${id}`);
+        expect(await page.locator('.preview-banner').count()).toBe(1);
+      } finally {
+        await check.close();
+      }
+      expect(await axeViolations(suite.browser, suite.site.url(host, `/preview/${id}`), viewport, cookies)).toEqual([]);
     });
   });
 });

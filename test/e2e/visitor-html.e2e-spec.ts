@@ -7,6 +7,7 @@ import { buildPath, type Locale } from '../../contracts/route-table';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { contentExpertises, pick } from '../support/content';
 import { decodeHtml } from '../support/http';
+import { signedInEditor } from '../support/editor';
 import { javaAvailable, nuErrors } from '../support/nu';
 
 /** Test-only routes for the pages no real URL reaches on demand: the 500 and 401 pages. */
@@ -102,6 +103,7 @@ function pageTypes(locale: Locale): Array<{ name: string; path: string; status: 
     },
     { name: 'search-prompt', path: buildPath('results', locale), status: 200 },
     { name: 'login', path: buildPath('login', locale), status: 200 },
+    { name: 'logout', path: buildPath('logout', locale), status: 200 },
     { name: 'store-finder', path: `${buildPath('storeFinder', locale)}?q=1003`, status: 200 },
     { name: 'store-finder-unknown-place', path: `${buildPath('storeFinder', locale)}?q=Xyzzyville`, status: 200 },
     { name: 'who-can-advise', path: buildPath('whoCanGiveYouAdvice', locale), status: 200 },
@@ -147,6 +149,23 @@ describe('what a visitor gets: server HTML (e2e)', () => {
         expect({ path: page.path, status: res.status }).toEqual({ path: page.path, status: page.status });
         html[`${locale}-${page.name}`] = res.text;
       }
+    // The editors' preview, signed in (an unpublished page: the banner says so).
+    const { id } = await t.db
+      .updateTable('page')
+      .set({ published: false })
+      .where('key', '=', 'advice-rituels-soir')
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const { host, locale } of SITES) {
+      const session = await signedInEditor(t, host, locale);
+      const res = await request(t.server).get(`/preview/${id}`).set('Host', host).set('Cookie', session.cookie);
+      expect({ preview: res.status, banner: res.text.includes('class="preview-banner"') }).toEqual({
+        preview: 200,
+        banner: true,
+      });
+      html[`${locale}-preview`] = res.text;
+    }
+    await t.db.updateTable('page').set({ published: true }).where('id', '=', id).execute();
   });
 
   afterAll(async () => {
@@ -158,7 +177,7 @@ describe('what a visitor gets: server HTML (e2e)', () => {
     () => {
       const errors = nuErrors(html);
       expect(Object.entries(errors).filter(([, list]) => list.length > 0)).toEqual([]);
-      expect(Object.keys(errors)).toHaveLength(SITES.length * pageTypes('fr').length);
+      expect(Object.keys(errors)).toHaveLength(SITES.length * (pageTypes('fr').length + 1));
     },
   );
 

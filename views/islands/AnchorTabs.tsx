@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { activeAnchor, anchorScrollTarget, scrollWindowTo } from './anchor-tabs';
+import { activeAnchor, anchorScrollTarget } from './anchor-tabs';
 import { prefersReducedMotion, useHydrated } from './browser-hooks';
+import { scrollWindowTo } from './scroll';
 
 export interface AnchorTabsProps {
   tabs: Array<{ id: string; title: string }>;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TocEntryView } from '../../contracts/editorial';
 import { prefersReducedMotion, useHydrated } from './browser-hooks';
-import { activeAnchor, linearPosition, READING_LINE, SCROLL_DURATION } from './toc';
+import { scrollWindowTo } from './scroll';
+import { activeTocAnchor, tocScrollTarget } from './toc';
 
 export interface TableOfContentsProps {
   entries: TocEntryView[];
@@ -13,18 +14,6 @@ export interface TableOfContentsProps {
  * JavaScript); with it, a click scrolls in 500 ms linear, the list stays fixed once scrolled past
  * (sticky, CSS) and marks the paragraph being read with aria-current. Hidden on phones (CSS).
  */
-/** Scrolls the window from `from` to `to` in SCROLL_DURATION ms, linearly (SPEC §9), then `done`. */
-function animateScroll(from: number, to: number, done: () => void): void {
-  const start = performance.now();
-  const step = (now: number) => {
-    const elapsed = now - start;
-    window.scrollTo(0, linearPosition(from, to, elapsed, SCROLL_DURATION));
-    if (elapsed < SCROLL_DURATION) requestAnimationFrame(step);
-    else done();
-  };
-  requestAnimationFrame(step);
-}
-
 export default function TableOfContents({ entries, title }: TableOfContentsProps) {
   const hydrated = useHydrated();
   const [active, setActive] = useState<string | null>(null);
@@ -38,7 +27,7 @@ export default function TableOfContents({ entries, title }: TableOfContentsProps
         const tops = entries
           .map((e) => ({ anchor: e.anchor, top: document.getElementById(e.anchor)?.getBoundingClientRect().top }))
           .filter((e): e is { anchor: string; top: number } => typeof e.top === 'number');
-        setActive(activeAnchor(tops));
+        setActive(activeTocAnchor(tops));
       });
     };
     update();
@@ -55,19 +44,11 @@ export default function TableOfContents({ entries, title }: TableOfContentsProps
     const target = document.getElementById(anchor);
     if (!target) return;
     event.preventDefault();
-    const from = window.scrollY;
-    const to = Math.max(0, from + target.getBoundingClientRect().top - READING_LINE + 20);
-    const done = () => {
+    scrollWindowTo(tocScrollTarget(target.getBoundingClientRect().top, window.scrollY), prefersReducedMotion(), () => {
       history.replaceState(history.state, '', `#${anchor}`);
       target.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
-    };
-    if (prefersReducedMotion()) {
-      window.scrollTo(0, to);
-      done();
-      return;
-    }
-    animateScroll(from, to, done);
+    });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { activeAnchor, anchorScrollTarget, linearScroll } from './anchor-tabs';
+import { activeAnchor, anchorScrollTarget } from './anchor-tabs';
 import { sliderButtons, visibleSlides } from './brand-slider';
 
 describe('anchor tabs (SPEC §4)', () => {
@@ -13,13 +13,6 @@ describe('anchor tabs (SPEC §4)', () => {
     expect(anchorScrollTarget(500, 0, false)).toBe(415);
     expect(anchorScrollTarget(500, 1000, true)).toBe(1390);
     expect(anchorScrollTarget(20, 0, true)).toBe(0);
-  });
-
-  it('scrolls linearly over 500 ms (SPEC §9)', () => {
-    expect(linearScroll(0, 1000, 0)).toBe(0);
-    expect(linearScroll(0, 1000, 250)).toBe(500);
-    expect(linearScroll(1000, 0, 400)).toBe(200);
-    expect(linearScroll(0, 1000, 600)).toBe(1000);
   });
 });
 

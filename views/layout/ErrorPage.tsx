@@ -4,6 +4,8 @@ import { useT } from '../render-context';
 export interface ErrorPageProps {
   kind: 'notFound' | 'unauthorized' | 'error';
   status: number;
+  /** SPEC §8: a page's own lookup found nothing; the page says "Cette page n'existe pas". */
+  pageMissing?: boolean;
   /** Where the search form of the 404 page sends the visitor. */
   searchAction: string;
 }
@@ -12,7 +14,7 @@ export interface ErrorPageProps {
  * The 404, 401 and 500 pages (SPEC §2.2, §8) inside the shell, in the visitor's language, each with a
  * link home; the 404 invites to search (a plain GET form: no JavaScript needed).
  */
-export function ErrorPage({ kind, status, searchAction }: ErrorPageProps) {
+export function ErrorPage({ kind, status, pageMissing = false, searchAction }: ErrorPageProps) {
   const t = useT();
   return (
     <section className={`error-page error-page--${kind}`} aria-labelledby="error-title">
@@ -23,6 +25,7 @@ export function ErrorPage({ kind, status, searchAction }: ErrorPageProps) {
         <h1 className="error-page__title" id="error-title">
           {t(`errors.${kind}.title`)}
         </h1>
+        {pageMissing && <p className="error-page__reason">{t('errors.notFound.page_missing')}</p>}
         <p className="error-page__text">{t(`errors.${kind}.text`)}</p>
         {kind === 'notFound' && (
           <form

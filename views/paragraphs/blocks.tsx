@@ -31,6 +31,7 @@ import { ProductCard, type ProductCardLabels } from '../components/ProductCard';
 import AudienceOptOut from '../islands/AudienceOptOut';
 import { Island } from '../islands/Island';
 import ParagraphSlider from '../islands/ParagraphSlider';
+import type { SliderPreset } from '../islands/paragraph-slider';
 import VideoPlayer from '../islands/VideoPlayer';
 import { useT } from '../render-context';
 
@@ -84,7 +85,7 @@ function useSliderLabels() {
 }
 
 /** Server-rendered slides handed to the slider island as slots `s0`, `s1`… */
-function Slider({ slides, preset, label }: { slides: ReactNode[]; preset: 'solutions' | 'content'; label: string }) {
+function Slider({ slides, preset, label }: { slides: ReactNode[]; preset: SliderPreset; label: string }) {
   const labels = useSliderLabels();
   return (
     <Island
@@ -231,7 +232,7 @@ export function SliderBlock({ paragraph: p }: { paragraph: SliderParagraph }) {
     <>
       <Title title={p.title} />
       <Slider
-        preset="content"
+        preset="essentials"
         label={p.title ?? t('cms.paragraphs.next')}
         slides={p.items.map((item) => (
           <article className={`slide-card slide-card--${p.type}`} key={item.title}>
@@ -254,7 +255,7 @@ export function StepsSliderBlock({ paragraph: p }: { paragraph: StepsSliderParag
     <>
       <Title title={p.title} />
       <Slider
-        preset="content"
+        preset="essentials"
         label={p.title ?? t('cms.paragraphs.step', { n: 1 })}
         slides={p.items.map((item, i) => (
           <article className="step-card" key={item.title}>

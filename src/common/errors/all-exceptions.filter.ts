@@ -76,10 +76,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
         .send(plain);
       return;
     }
-    await this.errorPage(req, res, status);
+    const pageMissing = exception instanceof DomainException && exception.reason === 'page' && status === 404;
+    await this.errorPage(req, res, status, pageMissing);
   }
 
-  private async errorPage(req: Request, res: Response, status: number): Promise<void> {
+  private async errorPage(req: Request, res: Response, status: number, pageMissing: boolean): Promise<void> {
     const nonce = res.locals.cspNonce ?? '';
     res.status(status).type('html').setHeader('Cache-Control', 'no-store');
     try {
@@ -90,12 +91,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
           req.protocol === 'https' ? 'https' : 'http',
           req.headers.accept,
         ));
-      // The error page does not depend on the URL: one rendering per site and status.
-      const key = `error:${status}:${site.origin}:${site.locale}${req.query.utm_medium === 'QRcode' ? ':qr' : ''}`;
+      // The error page does not depend on the URL: one rendering per site, status and reason.
+      const key = `error:${status}:${site.origin}:${site.locale}${pageMissing ? ':page' : ''}${req.query.utm_medium === 'QRcode' ? ':qr' : ''}`;
       const reusable = status === 404 || status === 401;
       let page = reusable ? this.pageCache.get(key) : undefined;
       if (!page) {
-        page = toCachedPage(await this.render.renderError(req, site, status), res);
+        page = toCachedPage(await this.render.renderError(req, site, status, pageMissing), res);
         if (reusable) this.pageCache.set(key, page);
       }
       // The same unknown URL asked again is answered by the fast path (PageCacheMiddleware).

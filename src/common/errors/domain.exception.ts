@@ -31,6 +31,8 @@ export class DomainException extends Error {
     readonly details?: unknown,
     /** A refused form post's SPEC §7 `errors` (API answers only). */
     readonly errors?: FormRefusal,
+    /** 'page': a page's own lookup found nothing, and the 404 page says "Cette page n'existe pas" (SPEC §8). */
+    readonly reason?: 'page',
   ) {
     super(message);
     this.name = 'DomainException';
@@ -38,6 +40,15 @@ export class DomainException extends Error {
 
   static notFound(message = 'Not Found'): DomainException {
     return new DomainException(DomainErrorCode.NotFound, message, HttpStatus.NOT_FOUND);
+  }
+
+  /**
+   * SPEC §4, §8 "Cette page n'existe pas": the lookup of a page found nothing (unknown or unpublished
+   * slug, list page out of range, unknown category or filter, empty list). The 404 page says so in the
+   * visitor's language; API clients get the language-neutral message of every API 404.
+   */
+  static pageNotFound(): DomainException {
+    return new DomainException(DomainErrorCode.NotFound, 'Page not found', HttpStatus.NOT_FOUND, undefined, undefined, 'page');
   }
 
   static unknownMiddleware(name: string): DomainException {

@@ -16,4 +16,10 @@ export interface PageDefinition {
   cache?: boolean;
   /** GET (the default), or POST for a form that answers with its page (errors shown beside fields). */
   method?: 'GET' | 'POST';
+  /**
+   * What a path of the route that does not fit its parameter patterns (or is another language's)
+   * answers: the plain 404 by default; 'page' for routes whose 404 SPEC §8 words "Cette page n'existe
+   * pas" (the editorial routes: a list page that is not digits is a page lookup that found nothing).
+   */
+  notFound?: 'page';
 }

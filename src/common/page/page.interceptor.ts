@@ -67,7 +67,7 @@ export class PageInterceptor implements NestInterceptor {
     if (!site) throw new Error('SiteMiddleware did not run');
     await this.routeMiddleware.run(definition.middleware ?? DEFAULT_PAGE_MIDDLEWARE, req, res);
     const params = matchRoute(definition.route, site.locale, requestPath(req));
-    if (!params) throw DomainException.notFound();
+    if (!params) throw definition.notFound === 'page' ? DomainException.pageNotFound() : DomainException.notFound();
     req.pageRoute = { name: definition.route, params };
     res.type('html');
     // A guard may have marked the response private already (markPrivate): it stays so.

@@ -33,8 +33,7 @@ export class CornerService {
     search: string,
   ): Promise<PageView<BrandCornerPageProps>> {
     const locale = site.locale;
-    if (!(BRAND_CORNERS as readonly string[]).includes(brand) || slug === brand)
-      throw DomainException.notFound("Cette page n'existe pas");
+    if (!(BRAND_CORNERS as readonly string[]).includes(brand) || slug === brand) throw DomainException.pageNotFound();
     const t = this.render.translator(locale);
     const route = `brandCorner:${brand}`;
     const main = await this.editorial.bySlug(site, route, brand, '', ['brand_corner_main']);

@@ -13,6 +13,18 @@ import { EditorialService } from './editorial.service';
 
 type ListKind = 'advice' | 'innovation';
 
+/**
+ * The need a list's filter names (SPEC §2.2: a need slug). SPEC §5/§8 "non-numeric filter param
+ * gives 404" comes from the original site, whose filter was the need's id: digits are still read as
+ * a need id (and answered by a 301 to the slug form); any other filter must be a need slug. Either
+ * way a filter that names no need with articles in the list is 404 (docs/decisions.md).
+ */
+function findNeed<N extends { id: number; slug: string }>(needs: N[], filter: string): N | undefined {
+  return /^[0-9]{1,10}$/.test(filter)
+    ? needs.find((n) => n.id === Number(filter))
+    : needs.find((n) => n.slug === filter);
+}
+
 const KINDS: Record<
   ListKind,
   { route: 'adviceList' | 'innovationList'; types: PageType[]; size: number; maxPage: number | null }
@@ -49,7 +61,17 @@ export class ArticleListService {
     return listPath(KINDS[kind].route, site.locale, { page: 1, category: category || null, filter: filter || null });
   }
 
-  async page(site: SiteContext, kind: ListKind, raw: Record<string, unknown>): Promise<PageView<ArticleListPageProps>> {
+  /**
+   * A list page. `request` is the path and query asked: a list state has one URL (SPEC §2.1), so
+   * another spelling of it (`/conseils/1`, `/conseils/01`, `/conseils/1/tous`, a need named by its id)
+   * is a 301 to that URL, the query kept.
+   */
+  async page(
+    site: SiteContext,
+    kind: ListKind,
+    raw: Record<string, unknown>,
+    request: { path: string; search: string },
+  ): Promise<PageView<ArticleListPageProps>> {
     const def = KINDS[kind];
     const locale = site.locale;
     const t = this.render.translator(locale) as unknown as (key: string, args?: Record<string, unknown>) => string;
@@ -58,8 +80,14 @@ export class ArticleListService {
     const facets = await this.facets(kind, locale);
     const categories = kind === 'advice' ? facets.expertises : facets.innovationCategories;
     const category = params.category ? categories.find((c) => c.slug === params.category) : null;
-    const need = params.filter ? facets.needs.find((n) => n.slug === params.filter) : null;
+    const need = params.filter ? findNeed(facets.needs, params.filter) : null;
     if ((params.category && !category) || (params.filter && !need)) throw this.missing();
+    const canonical = listPath(def.route, locale, {
+      page: params.page,
+      category: category?.slug ?? null,
+      filter: need?.slug ?? null,
+    });
+    if (canonical !== request.path) throw DomainException.redirect(canonical + request.search, 301);
     const unfiltered = !category && !need;
     const offset = (params.page - 1) * def.size;
     const { items, total } = await this.cache.getOrSet(
@@ -163,6 +191,7 @@ export class ArticleListService {
   }
 
   private missing() {
-    return DomainException.notFound("Cette page n'existe pas");
+    // SPEC §8 "Cette page n'existe pas".
+    return DomainException.pageNotFound();
   }
 }

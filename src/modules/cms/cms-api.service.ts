@@ -10,6 +10,8 @@ import { EditorialService } from './editorial.service';
 import type { InnovationCategoriesQueryDto, PageListQueryDto } from './dto/page-query.dto';
 
 const DEFAULT_PER_PAGE = 12;
+/** More than any page links to: the API lists them all. */
+const MAX_LINKED = 100;
 
 /**
  * The pages part of the content API (SPEC §7 "Pages", "Product pages", "Innovation categories"), in
@@ -50,16 +52,29 @@ export class CmsApiService {
 
   async show(site: SiteContext, id: number) {
     const row = await this.repository.pageDetail({ id }, site.locale, true);
-    if (!row) throw DomainException.notFound("Cette page n'existe pas");
-    return { data: this.detail(row, site.locale) };
+    if (!row) throw DomainException.pageNotFound();
+    return { data: this.detail(row, await this.linked(site, id), site.locale) };
   }
 
   /** The pages a page links to ("these articles may interest you"). */
   async associates(site: SiteContext, id: number) {
     const row = await this.repository.pageDetail({ id }, site.locale, true);
-    if (!row) throw DomainException.notFound("Cette page n'existe pas");
-    const items = (row.linked as PageCardRow[]).map((r) => this.summary(r, site.locale));
+    if (!row) throw DomainException.pageNotFound();
+    const items = (await this.linked(site, id)).map((r) => this.summary(r, site.locale));
     return { data: { items, total: items.length } };
+  }
+
+  /** Every published page a page links to, in its order (the page itself shows the first 2 or 3). */
+  private async linked(site: SiteContext, id: number): Promise<PageCardRow[]> {
+    const { items } = await this.repository.listPages({
+      locale: site.locale,
+      types: [],
+      published: true,
+      linkedFrom: id,
+      limit: MAX_LINKED,
+      offset: 0,
+    });
+    return items;
   }
 
   /** GET /products/{id}/pages (SPEC §7): the published pages associated with a product. */
@@ -118,7 +133,7 @@ export class CmsApiService {
   }
 
   /** SPEC §3 "CMS page", every field. */
-  private detail(row: PageDetailRow, locale: Locale) {
+  private detail(row: PageDetailRow, linked: PageCardRow[], locale: Locale) {
     const cover = this.editorial.picture(row.cover, 'cover', '');
     const mobile = this.editorial.picture(row.cover, 'mobile', '');
     const icon = row.icon
@@ -175,7 +190,7 @@ export class CmsApiService {
       wording_presentation: row.extra.wording_presentation ?? null,
       wording_solution: row.extra.wording_solution ?? null,
       description: row.extra.description ?? null,
-      linked_pages: (row.linked as PageCardRow[]).map((r) => this.summary(r, locale)),
+      linked_pages: linked.map((r) => this.summary(r, locale)),
     };
   }
 }

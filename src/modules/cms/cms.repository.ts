@@ -169,16 +169,11 @@ export class CmsRepository {
 
   /**
    * A page with everything its screen shows, in one statement: its texts, paragraphs (this locale's
-   * texts), slugs in every locale, tags (expertise, need, innovation category), brand, parent, the
-   * pages it links to (cards) and, for a brand corner page, its siblings.
+   * texts), slugs in every locale, tags (expertise, need, innovation category), brand and parent. The
+   * pages it links to are a list query of their own (`listPages` with `linkedFrom`), so that their
+   * failure never fails the page (SPEC §8).
    */
   pageDetail(where: { id: number } | { route: string; slug: string }, locale: string, publishedOnly: boolean) {
-    const linked = (pageId: Expression<number>) =>
-      this.cardsQuery(locale)
-        .innerJoin('page_link as pl', 'pl.linked_page_id', 'p.id')
-        .whereRef('pl.page_id', '=', pageId)
-        .$if(publishedOnly, (q) => q.where('p.published', '=', true))
-        .orderBy('pl.position');
     return this.db
       .selectFrom('page as pg')
       .innerJoin('page_translation as tr', (j) => j.onRef('tr.page_id', '=', 'pg.id').on('tr.locale', '=', locale))
@@ -276,7 +271,6 @@ export class CmsRepository {
             .select(['pp.id', 'pp.type', 'pt.title', 'pt.slug', 'pt.route'])
             .whereRef('pp.id', '=', 'pg.parent_id'),
         ).as('parent'),
-        jsonArrayFrom(linked(eb.ref('pg.id'))).as('linked'),
       ])
       .$if('id' in where, (q) => q.where('pg.id', '=', (where as { id: number }).id))
       .$if(!('id' in where), (q) =>

@@ -6,9 +6,17 @@ import { truncate } from '../../render/page-view';
 export const ADVICE_PAGE_SIZE = 11;
 export const ADVICE_MAX_PAGE = 10;
 export const INNOVATION_PAGE_SIZE = 9;
-/** SPEC §9: related pages take 3 (innovation) and 2 (advice on a category). */
+/**
+ * SPEC §9: related pages take 3 (innovation) and 2 (advice on a category). Other page types (news,
+ * CMS pages) show at most 3 of the pages they link to: one row of cards, as the innovation articles.
+ */
 export const RELATED_INNOVATION = 3;
 export const RELATED_ADVICE = 2;
+export const RELATED_OTHER = 3;
+
+export function relatedTake(type: string): number {
+  return type === 'advice' ? RELATED_ADVICE : type === 'innovation' ? RELATED_INNOVATION : RELATED_OTHER;
+}
 /** SPEC §9: article extract 150 characters, 500 for the highlighted one. */
 export const EXTRACT = 150;
 export const EXTRACT_HIGHLIGHTED = 500;

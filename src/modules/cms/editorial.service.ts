@@ -28,8 +28,7 @@ import {
   pageHref,
   paragraphAnchor,
   plainText,
-  RELATED_ADVICE,
-  RELATED_INNOVATION,
+  relatedTake,
 } from './editorial.rules';
 import { mapParagraphs, paragraphReferences, type ParagraphContext } from './paragraphs.mapper';
 import { safely } from '../../common/logging/safely';
@@ -72,15 +71,14 @@ export class EditorialService implements ProductArticles, PageEntities {
     const current = await this.repository.currentSlug(route, site.locale, slug);
     if (current && current !== slug)
       throw DomainException.redirect(pageHref(route, current, site.locale) + search, 301);
-    throw DomainException.notFound("Cette page n'existe pas");
+    throw DomainException.pageNotFound();
   }
 
   /** Any page by id, published or not, in its latest version (the preview). */
   async byId(site: SiteContext, id: number): Promise<PageDetailRow> {
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-      throw DomainException.notFound("Cette page n'existe pas");
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw DomainException.pageNotFound();
     const row = await this.repository.pageDetail({ id }, site.locale, false);
-    if (!row) throw DomainException.notFound("Cette page n'existe pas");
+    if (!row) throw DomainException.pageNotFound();
     return row;
   }
 
@@ -167,9 +165,10 @@ export class EditorialService implements ProductArticles, PageEntities {
     const t = this.render.translator(locale);
     const refs = paragraphReferences(row.paragraphs);
     const [productIds, articleRows, related, shell] = await Promise.all([
-      this.repository.productIds(refs.products),
-      this.repository.cardsByKeys(refs.pages, locale),
-      this.related(site, row),
+      // SPEC §8: products and pages a paragraph names are logged and left out when their lookup fails.
+      safely(this.logger, 'paragraph products', () => this.repository.productIds(refs.products), new Map()),
+      safely(this.logger, 'paragraph pages', () => this.repository.cardsByKeys(refs.pages, locale), []),
+      this.related(site, row, !!options.preview),
       this.sites.shell(site.shop.id, locale, t('shell.app_title')),
     ]);
     const shopUrl = shell.settings.shop_url ?? null;
@@ -302,39 +301,67 @@ export class EditorialService implements ProductArticles, PageEntities {
   }
 
   /**
-   * "These articles may interest you" (SPEC §2.2, §9): the pages the page links to; without any, the
-   * latest of its kind: 3 for an innovation article, 2 for advice on the same expertise. A failing
-   * lookup is logged and the page goes on (SPEC §8).
+   * "These articles may interest you" (SPEC §2.2, §9): the pages the page links to, in their order,
+   * at most 3 for an innovation article and 2 for an advice article (3 for other pages); an article
+   * linking to fewer is completed with the latest of its kind (advice: on the same expertise). Each
+   * lookup runs on its own: a failure is logged and the page goes on without it (SPEC §8).
    */
-  private async related(site: SiteContext, row: PageDetailRow): Promise<EditorialPageProps['related']> {
+  private async related(
+    site: SiteContext,
+    row: PageDetailRow,
+    preview: boolean,
+  ): Promise<EditorialPageProps['related']> {
     const locale = site.locale;
     const t = this.render.translator(locale) as unknown as (key: string) => string;
     const list = LIST_OF[row.type];
-    let rows: PageCardRow[] = row.linked as PageCardRow[];
-    if (!rows.length && list) {
-      const take = row.type === 'innovation' ? RELATED_INNOVATION : RELATED_ADVICE;
-      rows = await safely(
-        this.logger,
-        'related pages',
-        async () =>
-          (
-            await this.repository.listPages({
-              locale,
-              types: [row.type],
-              published: true,
-              exclude: [row.id],
-              ...(row.type === 'advice' && row.expertise_id ? { expertiseId: row.expertise_id } : {}),
-              orderBy: 'published_at',
-              direction: 'desc',
-              limit: take,
-              offset: 0,
-            })
-          ).items,
-        [],
+    const take = relatedTake(row.type);
+    const linked = await safely(
+      this.logger,
+      'linked pages',
+      async () =>
+        (
+          await this.repository.listPages({
+            locale,
+            types: [],
+            // The preview shows the links as they will be, unpublished pages included.
+            published: preview ? null : true,
+            linkedFrom: row.id,
+            limit: take,
+            offset: 0,
+          })
+        ).items,
+      [],
+    );
+    let rows: PageCardRow[] = linked;
+    if (rows.length < take && list)
+      rows = rows.concat(
+        await safely(
+          this.logger,
+          'related pages',
+          async () =>
+            (
+              await this.repository.listPages({
+                locale,
+                types: [row.type],
+                published: true,
+                exclude: [row.id, ...rows.map((r) => r.id)],
+                ...(row.type === 'advice' && row.expertise_id ? { expertiseId: row.expertise_id } : {}),
+                orderBy: 'published_at',
+                direction: 'desc',
+                limit: take - rows.length,
+                offset: 0,
+              })
+            ).items,
+          [],
+        ),
       );
-    }
     if (!rows.length) return null;
-    const kind = row.type === 'innovation' ? 'innovation' : 'advice';
+    // SPEC §2.2 'Ces conseils/articles…': an article's own kind; another page's (news, CMS page) is the
+    // kind of the pages it shows, advice when they mix.
+    const kind =
+      row.type === 'innovation' || (row.type !== 'advice' && rows.every((r) => r.type === 'innovation'))
+        ? 'innovation'
+        : 'advice';
     return {
       title: t(`cms.related.${kind}`),
       items: this.cards(rows, locale),

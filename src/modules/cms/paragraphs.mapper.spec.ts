@@ -1,5 +1,7 @@
 import type { Picture, ProductCardView } from '../../../contracts/catalogue';
-import type { ArticleCardView } from '../../../contracts/editorial';
+import { Logger } from '@nestjs/common';
+import { PARAGRAPH_TYPES, type ArticleCardView } from '../../../contracts/editorial';
+import { STORED_PARAGRAPH_TYPES } from '../../database/editorial-schema';
 import { mapParagraphs, paragraphReferences, type ParagraphContext, type ParagraphRow } from './paragraphs.mapper';
 
 const picture = (subject: { motif: string; palette: string }, size: string): Picture => ({
@@ -129,6 +131,17 @@ describe('paragraphs mapper (SPEC §2.2, §9)', () => {
     );
     expect((group as { pages: ArticleCardView[] }).pages.map((p) => p.href)).toEqual(['/conseil/advice-a']);
     expect(locator).toMatchObject({ action: '/eine-apotheke-finden' });
+  });
+
+  it('maps every stored type; a row of a type without a schema is logged as an error and left out', () => {
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      expect(mapParagraphs([row('carousel_3d', {}, { html: '<p>x</p>' })], context)).toEqual([]);
+      expect(error).toHaveBeenCalledWith(expect.stringContaining('unknown type "carousel_3d"'));
+    } finally {
+      error.mockRestore();
+    }
+    expect([...STORED_PARAGRAPH_TYPES].sort()).toEqual([...PARAGRAPH_TYPES].sort());
   });
 
   it('collects the product and page references of a page, to load them in one go', () => {

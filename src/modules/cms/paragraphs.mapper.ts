@@ -1,7 +1,9 @@
+import { Logger } from '@nestjs/common';
 import type { Picture, ProductCardView } from '../../../contracts/catalogue';
-import type { ArticleCardView, LinkView, ParagraphView } from '../../../contracts/editorial';
+import type { ArticleCardView, LinkView, ParagraphType, ParagraphView } from '../../../contracts/editorial';
 import { buildPath, type Locale } from '../../../contracts/route-table';
 import type { DrawnPicture } from '../../database/schema';
+import { PARAGRAPH_SCHEMAS, type StoredParagraphType } from '../../database/editorial-schema';
 import { sanitize } from '../../common/security/sanitize';
 import {
   FAQ_PUSH,
@@ -60,16 +62,39 @@ export function paragraphReferences(rows: ParagraphRow[]): { products: string[];
 }
 
 /**
+ * The stored types (a schema each, src/database/editorial-schema.ts) and the view types (a component
+ * each, views/paragraphs/Paragraph.tsx) are one set: a type added on one side only fails the type check
+ * here.
+ */
+type OnOneSideOnly = Exclude<StoredParagraphType, ParagraphType> | Exclude<ParagraphType, StoredParagraphType>;
+export const PARAGRAPH_TYPES_AGREE: [OnOneSideOnly] extends [never] ? true : OnOneSideOnly = true;
+
+const logger = new Logger('Paragraphs');
+
+function isStoredType(type: string): type is StoredParagraphType {
+  return Object.prototype.hasOwnProperty.call(PARAGRAPH_SCHEMAS, type);
+}
+
+/**
  * Stored paragraphs to the view models of contracts/editorial.ts, for one locale, applying the
  * rules of SPEC §2.2/§9 (products at most 4, our solutions at most 7, FAQ push 3 and a link to all).
  * A paragraph without texts in this locale, or whose references all vanished (unpublished products or
- * pages), is left out rather than shown empty.
+ * pages), is left out rather than shown empty. A type with no schema cannot be stored (the loader
+ * refuses it); a row written around the loader is logged as an error and left out.
  */
 export function mapParagraphs(rows: ParagraphRow[], ctx: ParagraphContext): ParagraphView[] {
-  return rows.map((row) => mapParagraph(row, ctx)).filter((p): p is ParagraphView => p !== null);
+  return rows.flatMap((row) => {
+    if (isStoredType(row.type)) {
+      const view = mapParagraph({ ...row, type: row.type }, ctx);
+      return view ? [view] : [];
+    }
+    logger.error(`paragraph ${row.key} (id ${row.id}) has the unknown type "${row.type}": left out`);
+    return [];
+  });
 }
 
-function mapParagraph(row: ParagraphRow, ctx: ParagraphContext): ParagraphView | null {
+/** One case per stored type: a type without its case fails the type check (the `never` below). */
+function mapParagraph(row: ParagraphRow & { type: StoredParagraphType }, ctx: ParagraphContext): ParagraphView | null {
   if (!row.texts) return null;
   /** HTML again through the allow-list: stored sanitised, rendered sanitised (defence in depth). */
   const html = (f: Fields, k: string): string => resolveShopLinks(sanitize(str(f, k)), ctx.shopUrl);
@@ -218,7 +243,9 @@ function mapParagraph(row: ParagraphRow, ctx: ParagraphContext): ParagraphView |
       };
     case 'opt_out_at_internet':
       return { ...base, type: 'opt_out_at_internet', text: html(t, 'text') };
-    default:
-      return null;
+    default: {
+      const unmapped: never = row.type;
+      throw new Error(`no mapping for the paragraph type "${String(unmapped)}"`);
+    }
   }
 }

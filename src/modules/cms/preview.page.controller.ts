@@ -18,7 +18,7 @@ export class PreviewPageController {
     private readonly login: LoginService,
   ) {}
 
-  @Page('preview', EditorialPage, { cache: false })
+  @Page('preview', EditorialPage, { cache: false, notFound: 'page' })
   @UseGuards(EditorGuard)
   async show(
     @Site() site: SiteContext,
