@@ -118,3 +118,17 @@ export function toStoreView(s: StoreRecord, locale: string): StoreView {
     directionsHref: directionsUrl(s.latitude, s.longitude),
   };
 }
+
+/**
+ * The area the map may show and whose tiles the site fetches ([south, west], [north, east]):
+ * Switzerland and a margin of its neighbours, so the map is never a free tile proxy for the world.
+ */
+export const MAP_AREA: [[number, number], [number, number]] = [
+  [44.5, 3.5],
+  [49.5, 13],
+];
+/** Zoom levels of the map (Leaflet's; tiles answer only these). */
+export const MAP_MIN_ZOOM = 6;
+export const MAP_MAX_ZOOM = 18;
+/** The site's own tile path: the browser fetches tiles here, never from a tile host (Leaflet template). */
+export const MAP_TILE_PATH = '/media/tiles/{z}/{x}/{y}.png';

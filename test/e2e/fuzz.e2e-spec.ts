@@ -525,6 +525,7 @@ const FILE_ROUTES: Array<{ template: string; sample: Record<string, string>; sma
     small404: true,
   },
   { template: '/media/video/:file', sample: { file: 'dQw4w9WgXcQ.jpg' }, small404: true },
+  { template: '/media/tiles/:z/:x/:file', sample: { z: '8', x: '132', file: '90.png' }, small404: true },
   { template: '/documents/:file', sample: { file: 'notice.pdf' }, small404: false },
 ];
 const FILE_HOSTILE = [...SEGMENTS, 'card.png%00', 'card.%00', 'card.webp.png', 'CARD.PNG', '.png'];

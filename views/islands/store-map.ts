@@ -3,6 +3,9 @@ import Supercluster from 'supercluster';
 import 'leaflet/dist/leaflet.css';
 import {
   boundsPoints,
+  MAP_AREA,
+  MAP_MAX_ZOOM,
+  MAP_MIN_ZOOM,
   MARKER_ZOOM,
   SWITZERLAND_BOUNDS,
   type MapSettings,
@@ -48,10 +51,20 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function createStoreMap(element: HTMLElement, options: Options): StoreMapController {
-  const map = L.map(element, { zoomControl: true, scrollWheelZoom: false });
+  // The map stays over Switzerland and its margin (MAP_AREA): the site serves the tiles of that area.
+  const map = L.map(element, {
+    zoomControl: true,
+    scrollWheelZoom: false,
+    minZoom: MAP_MIN_ZOOM,
+    maxZoom: MAP_MAX_ZOOM,
+    maxBounds: MAP_AREA,
+    maxBoundsViscosity: 1,
+  });
   map.fitBounds(SWITZERLAND_BOUNDS);
+  // Tiles come from the site (/media/tiles/…), which fetches and caches them: no tile host is contacted.
   L.tileLayer(options.settings.tileUrl, {
-    maxZoom: 19,
+    minZoom: MAP_MIN_ZOOM,
+    maxZoom: MAP_MAX_ZOOM,
     attribution: `<a href="${escapeHtml(options.settings.attributionUrl)}" rel="noopener noreferrer">${escapeHtml(options.settings.attribution)}</a>`,
   }).addTo(map);
   map.attributionControl.setPrefix(false);

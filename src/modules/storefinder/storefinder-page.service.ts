@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { pharmacyJsonLd } from '../../common/seo/json-ld';
 import { labelsOf } from '../../../contracts/i18n';
 import { buildPath, type Locale } from '../../../contracts/route-table';
-import { toStoreView, type MapSettings } from '../../../contracts/storefinder';
+import { MAP_TILE_PATH, toStoreView, type MapSettings } from '../../../contracts/storefinder';
 import type { AdvicePageProps, StoreFinderPageProps } from '../../../views/pages/StoreFinderPage';
 import type { StorePageProps } from '../../../views/pages/StorePage';
 import type { FinderStatus, StoreFinderProps } from '../../../views/islands/StoreFinder';
@@ -160,7 +160,7 @@ export class StoreFinderPageService {
 
   private mapSettings(): MapSettings {
     return {
-      tileUrl: this.config.MAP_TILE_URL,
+      tileUrl: MAP_TILE_PATH,
       attribution: this.config.MAP_TILE_ATTRIBUTION,
       attributionUrl: this.config.MAP_TILE_ATTRIBUTION_URL,
     };
