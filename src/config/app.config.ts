@@ -219,6 +219,25 @@ export class EnvironmentVariables {
   @Max(30000)
   MAP_TILE_TIMEOUT_MS = 4000;
 
+  /**
+   * The store finder's street-level geocoder: "none" (default) searches the official localities only,
+   * offline; "geoadmin" asks the Swiss federal geoportal's search service (GEOCODER_URL) for addresses,
+   * postcodes and municipalities first, and falls back to the localities when it fails.
+   */
+  @IsIn(['none', 'geoadmin'])
+  GEOCODER = 'none';
+
+  /** The geoportal's SearchServer endpoint (a local stub in tests). */
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  GEOCODER_URL = 'https://api3.geo.admin.ch/rest/services/api/SearchServer';
+
+  /** The geocoder call gives up after this long; the offline place search answers instead. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(10000)
+  GEOCODER_TIMEOUT_MS = 2000;
+
   /** Who made the map tiles, shown on the map (plain text) with a link to MAP_TILE_ATTRIBUTION_URL. */
   @IsString()
   @MinLength(1)

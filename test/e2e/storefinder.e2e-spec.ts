@@ -234,6 +234,20 @@ describe('store finder (e2e)', () => {
       expect(textOf(missingDe.text)).toContain('Den Ort «9999» gibt es in der Schweiz nicht');
     });
 
+    it('offline, finds the locality of an address typed in the box ("Adresse, NPA ou localité")', async () => {
+      const fr = await page(`/trouver-une-pharmacie?q=${encodeURIComponent('Rue de Bourg 10, Lausanne')}`).expect(200);
+      expect(textOf(fr.text)).toContain('20 pharmacies près de 1003 Lausanne');
+      const de = await page(`/eine-apotheke-finden?q=${encodeURIComponent('Bahnhofstrasse 1 8001 Zürich')}`, DE).expect(
+        200,
+      );
+      expect(textOf(de.text)).toContain('20 Apotheken in der Nähe von 8001 Zürich');
+      const suggestions = await api(`/places?q=${encodeURIComponent('Rue de Bourg 10, Lausanne')}`).expect(200);
+      expect(suggestions.body.data.items[0].label).toBe('1003 Lausanne');
+      // A street with no locality is still no place.
+      const street = await page(`/trouver-une-pharmacie?q=${encodeURIComponent('Rue de Bourg 10')}`).expect(200);
+      expect(textOf(street.text)).toMatch(/La localité «.Rue de Bourg 10.» n'existe pas en Suisse/);
+    });
+
     it('never fails on hostile queries', async () => {
       for (const q of ['%00', 'a%00b', '%ff', 'x'.repeat(500), '12', '%25', '<script>', 'a&q=b', '&q[]=x'])
         expect((await page(`/trouver-une-pharmacie?q=${q}`)).status).toBe(200);

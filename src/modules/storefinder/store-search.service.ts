@@ -3,8 +3,9 @@ import { buildPath, type Locale } from '../../../contracts/route-table';
 import type { PlaceView, StoreRecord } from '../../../contracts/storefinder';
 import { AppCache } from '../../cache/app-cache.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { fold, otherNames, parsePlaceQuery } from './places';
+import { fold, localityCandidates, otherNames, parsePlaceQuery } from './places';
 import { StoreRepository, type NearStoreRow, type PlaceRow, type StoreRow, type Stocking } from './store.repository';
+import { StreetGeocoder } from './street-geocoder';
 
 /** Suggestions the search box offers. */
 const SUGGESTIONS = 8;
@@ -38,12 +39,9 @@ export class StoreSearchService {
   constructor(
     private readonly repository: StoreRepository,
     private readonly cache: AppCache,
+    private readonly geocoder: StreetGeocoder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  get defaults() {
-    return { radius: this.config.STORE_LOCATOR_RADIUS, limit: this.config.STORE_LOCATOR_LIMIT };
-  }
 
   async nearest(locale: Locale, search: StoreSearch, product?: ProductContext | null): Promise<StoreRecord[]> {
     const rows = await this.repository.nearest({
@@ -93,9 +91,28 @@ export class StoreSearchService {
     };
   }
 
-  /** The Swiss places a search text may mean, best first (autocomplete). */
+  /**
+   * The Swiss places a search text may mean, best first (autocomplete): the street-level geocoder's
+   * answer when one is configured and answers, else the official localities: for an address ("Rue de
+   * Bourg 10, Lausanne") by the postcode or locality it names, else by the whole text.
+   */
   async places(text: string, limit = SUGGESTIONS): Promise<PlaceView[]> {
-    const { postcode, name } = parsePlaceQuery(text);
+    const typed = text.replace(/\s+/g, ' ').trim();
+    if (this.geocoder.enabled && fold(typed).length >= 2) {
+      const found = await this.geocoder.search(typed, limit);
+      if (found?.length) return found;
+    }
+    // An address's locality first: the whole address as a name could look like another place (the
+    // trigram similarity of "Panne 3, 1003 Lausanne" and "Lausanne" passes the threshold).
+    for (const query of [...localityCandidates(typed), parsePlaceQuery(typed)]) {
+      const found = await this.localities(query, limit);
+      if (found.length) return found;
+    }
+    return [];
+  }
+
+  /** Localities by postcode (start) and/or name (start, other language's name, close spelling). */
+  private async localities({ postcode, name }: { postcode?: string; name?: string }, limit: number) {
     if (!postcode && (!name || fold(name).length < 2)) return [];
     const key = `stores:places:${limit}:${postcode ?? ''}:${fold(name ?? '')}`;
     return this.cache.getOrSet(key, async () => {
@@ -111,9 +128,9 @@ export class StoreSearchService {
   }
 
   /**
-   * The place a submitted search text names (the page's GET form): a postcode of four digits, a
-   * locality name (start of it, other language's name, close spelling), or the box's "1003 Lausanne".
-   * Null when Switzerland has no such place.
+   * The place a submitted search text names (the page's GET form): an address (geocoder, else its
+   * locality), a postcode of four digits, a locality name (start of it, other language's name, close
+   * spelling), or the box's "1003 Lausanne". Null when Switzerland has no such place.
    */
   async resolve(text: string): Promise<PlaceView | null> {
     const { postcode } = parsePlaceQuery(text);
