@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { textOf } from '../support/content';
+import { tileOf } from '../../contracts/storefinder';
 
 /** Store finder (SPEC §2.2, §4 "Store search", §7 "Point of sale", "Reverse geocoding", §9). */
 describe('store finder (e2e)', () => {
@@ -178,12 +179,47 @@ describe('store finder (e2e)', () => {
         expect((await api(`/reverse-geocoding?${q}`)).status).toBe(400);
     });
 
-    it('gives every pharmacy’s position for the map', async () => {
-      const res = await api('/store-positions').expect(200);
-      expect(res.body.data.total).toBe(2000);
-      expect(res.body.data.items[0]).toHaveLength(3);
-      expect(res.body.data.items[0].every((n: unknown) => typeof n === 'number')).toBe(true);
+    it('gives the map its pharmacies per tile, clustered per cell, bounded whatever their number', async () => {
+      type Item = [number, number, number, number];
+      const tile = async (z: number, x: number, y: number) =>
+        (await api(`/store-positions?z=${z}&x=${x}&y=${y}`).expect(200)).body.data as {
+          items: Item[];
+          stores: number;
+        };
+      // Zoom 6: Switzerland lies in tile 33/22; around it nothing; every pharmacy is counted once.
+      const country = [];
+      for (const x of [32, 33, 34]) for (const y of [21, 22, 23]) country.push(await tile(6, x, y));
+      expect(country.reduce((n, t) => n + t.stores, 0)).toBe(2000);
+      for (const t of country) {
+        expect(t.items.length).toBeLessThanOrEqual(16);
+        expect(t.items.reduce((n, item) => n + item[2], 0)).toBe(t.stores);
+      }
+      expect(country.flatMap((t) => t.items).some((item) => item[2] > 1 && item[3] === 0)).toBe(true);
+      // Zoom 16, the tile of the pharmacy nearest to Lausanne: pharmacies one by one, with their ids.
+      const nearest = (await api(`/stores?${LAUSANNE}&limit=1`).expect(200)).body.data.items[0];
+      const { x, y } = tileOf(nearest.latitude, nearest.longitude, 16);
+      const close = await tile(16, x, y);
+      expect(close.items.map((item) => item[3])).toContain(nearest.id);
+      expect(close.items.every((item) => item[2] === 1 && item[3] > 0)).toBe(true);
+      // Outside the map's area: nothing.
+      expect((await tile(6, 0, 0)).items).toEqual([]);
+      const res = await api('/store-positions?z=7&x=66&y=45').expect(200);
       expect(res.headers['cache-control']).toMatch(/^public, max-age=[1-9][0-9]*/);
+      const bad: Array<[string, string]> = [
+        ['z=5&x=0&y=0', 'z'],
+        ['z=19&x=0&y=0', 'z'],
+        ['z=6&x=64&y=0', 'x'],
+        ['z=6&x=0&y=64', 'y'],
+        ['z=6&x=1', 'y'],
+        ['x=1&y=1', 'z'],
+        ['z=6&x=-1&y=0', 'x'],
+        ['z=6.5&x=1&y=1', 'z'],
+      ];
+      for (const [query, name] of bad) {
+        const res = await api(`/store-positions?${query}`);
+        expect([query, res.status]).toEqual([query, 400]);
+        expect(JSON.stringify(res.body)).toContain(`"${name}"`);
+      }
     });
   });
 
@@ -275,6 +311,20 @@ describe('store finder (e2e)', () => {
       expect(product.text).toMatch(
         /<form class="store-search"[^>]*action="\/trouver-une-pharmacie"[^>]*><input type="hidden" name="product" value="insudiet-boisson-vanille-7-sachets"\/>/,
       );
+      // So does the store_locator paragraph naming a product (content: the Insudiet method's phases).
+      for (const [host, path, action, slug] of [
+        [FR, '/conseil/phases-methode-insudiet', '/trouver-une-pharmacie', 'insudiet-boisson-vanille-7-sachets'],
+        [DE, '/ratschlag/phasen-insudiet-methode', '/eine-apotheke-finden', 'insudiet-drink-vanille-7-beutel'],
+      ]) {
+        const article = await page(path, host).expect(200);
+        expect(article.text).toMatch(
+          new RegExp(
+            `<form class="store-locator__form"[^>]*action="${action}"[^>]*><input type="hidden" name="product" value="${slug}"/>`,
+          ),
+        );
+        const finder = await page(`${action}?product=${slug}&q=1003`, host).expect(200);
+        expect(finder.text).toContain('store-card--stocks');
+      }
       // An unknown product is no context.
       const unknown = await page('/trouver-une-pharmacie?q=1003&product=nope').expect(200);
       expect(unknown.text).not.toContain('name="only"');

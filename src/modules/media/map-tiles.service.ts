@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
-import { MAP_AREA, MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../../../contracts/storefinder';
+import { areaTiles, MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../../../contracts/storefinder';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import type { MediaResult } from './media.service';
 
@@ -142,14 +142,8 @@ export class MapTileService {
 
 /** Whether tile z/x/y touches the map's area (Web Mercator tile grid). */
 export function inArea(z: number, x: number, y: number): boolean {
-  const n = 2 ** z;
-  const [[south, west], [north, east]] = MAP_AREA;
-  const column = (lon: number) => Math.floor(((lon + 180) / 360) * n);
-  const row = (lat: number) => {
-    const r = (lat * Math.PI) / 180;
-    return Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n);
-  };
-  return x >= column(west) && x <= column(east) && y >= row(north) && y <= row(south);
+  const { x0, x1, y0, y1 } = areaTiles(z);
+  return x >= x0 && x <= x1 && y >= y0 && y <= y1;
 }
 
 /** How long the origin lets a tile be kept: Cache-Control max-age, else Expires, within bounds. */

@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { buildPath, type Locale } from '../../../contracts/route-table';
-import type { PlaceView, StoreRecord } from '../../../contracts/storefinder';
+import {
+  areaTiles,
+  CLUSTER_CELLS,
+  tileBox,
+  UNCLUSTERED_ZOOM,
+  type PlaceView,
+  type PositionItem,
+  type StoreRecord,
+} from '../../../contracts/storefinder';
 import { AppCache } from '../../cache/app-cache.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { fold, localityCandidates, otherNames, parsePlaceQuery } from './places';
@@ -165,10 +173,23 @@ export class StoreSearchService {
     };
   }
 
-  /** Every pharmacy's position for the map's clustered markers: [id, latitude, longitude, insudiet]. */
-  async positions(): Promise<Array<[number, number, number]>> {
-    return this.cache.getOrSet('stores:positions:v2', async () =>
-      (await this.repository.positions()).map((s) => [s.id, s.latitude, s.longitude] as [number, number, number]),
+  /**
+   * The map's pharmacies in tile z/x/y, clustered per cell of CLUSTER_CELLS² a tile below
+   * UNCLUSTERED_ZOOM (SPEC §2.2 "marker per store", clustered when dense): whatever the number of
+   * pharmacies, a tile answers at most CLUSTER_CELLS² items. Empty outside the map's area.
+   */
+  async tilePositions(z: number, x: number, y: number): Promise<PositionItem[]> {
+    const { x0, x1, y0, y1 } = areaTiles(z);
+    if (x < x0 || x > x1 || y < y0 || y > y1) return [];
+    return this.cache.getOrSet(
+      `stores:tile:${z}/${x}/${y}`,
+      async () => {
+        const cells = z >= UNCLUSTERED_ZOOM ? 0 : 2 ** z * CLUSTER_CELLS;
+        const rows = await this.repository.clusters(tileBox(z, x, y), cells);
+        const round = (n: number) => Math.round(n * 1e5) / 1e5;
+        return rows.map((r): PositionItem => [round(r.latitude), round(r.longitude), r.n, r.n === 1 ? r.id : 0]);
+      },
+      300,
     );
   }
 
