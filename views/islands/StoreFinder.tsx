@@ -49,6 +49,8 @@ export default function StoreFinder(props: StoreFinderProps) {
   const [place, setPlace] = useState<PlaceView | null>(props.place);
   const [stores, setStores] = useState<StoreView[]>(props.stores);
   const [status, setStatus] = useState<FinderStatus>(props.status);
+  /** The text a search did not find (the server's for the first render). */
+  const [missing, setMissing] = useState(props.query);
   const [only, setOnly] = useState(props.only);
   const [selected, setSelected] = useState<number | null>(null);
   const [suggestions, setSuggestions] = useState<PlaceView[]>([]);
@@ -71,7 +73,7 @@ export default function StoreFinder(props: StoreFinderProps) {
   const inputId = `${id}q`;
   const listboxId = `${id}places`;
   const listId = `${id}list`;
-  const statusText = resultsText(L, status, place, stores.length, props.radius, props.query);
+  const statusText = resultsText(L, status, place, stores.length, props.radius, missing);
 
   useEffect(() => setCanLocate('geolocation' in navigator), []);
 
@@ -247,13 +249,33 @@ export default function StoreFinder(props: StoreFinderProps) {
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // The first suggestion stands for the typed text when it answers this very text; otherwise (none,
-    // or those of an older text still shown) the form goes to the server, which searches the text.
+    const typed = text.trim();
+    if (!typed) return;
+    event.preventDefault();
+    // The first suggestion stands for the typed text when it answers this very text.
     const first = suggestions[0];
-    if (first && text.trim() !== '' && suggestedFor === text.trim()) {
-      event.preventDefault();
-      choose(first);
-    }
+    if (first && suggestedFor === typed) return choose(first);
+    // Otherwise (Enter before the suggestions came, or those of an older text still shown) the text
+    // is looked up now and searched in place: one search, one analytics event. Should the look-up
+    // fail, the form goes to the server, which searches the text.
+    const form = event.currentTarget;
+    const seq = ++lookup.current;
+    setBusy(true);
+    fetch(`/api/v1/places?q=${encodeURIComponent(typed)}`, { headers: { Accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ data: { items: PlaceView[] } }>) : Promise.reject(res)))
+      .then((body) => {
+        if (seq !== lookup.current) return;
+        const [found] = body.data.items;
+        if (found) return choose(found);
+        setBusy(false);
+        setSuggestions([]);
+        setOpen(false);
+        setPlace(null);
+        setStores([]);
+        setMissing(typed);
+        setStatus('not_found');
+      })
+      .catch(() => form.submit());
   };
 
   const locate = () => {

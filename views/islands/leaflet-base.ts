@@ -37,6 +37,16 @@ export function createBaseMap(element: HTMLElement, settings: MapSettings, label
   }).addTo(map);
   map.attributionControl.setPrefix(false);
   panControl(labels).addTo(map);
+  // What the map shows, on its element (`south,west,north,east,zoom`): for tests and support.
+  const describe = () => {
+    const b = map.getBounds();
+    element.dataset.view = [b.getSouth(), b.getWest(), b.getNorth(), b.getEast()]
+      .map((n) => n.toFixed(4))
+      .concat(String(map.getZoom()))
+      .join(',');
+  };
+  map.on('moveend zoomend', describe);
+  describe();
   return map;
 }
 
