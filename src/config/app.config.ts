@@ -162,12 +162,15 @@ export class EnvironmentVariables {
   @Max(100)
   PRODUCT_PER_PAGE = 12;
 
-  /** Store finder (SPEC §7 "Point of sale"): default search radius around a place, in km. */
+  /**
+   * Store finder (SPEC §7 "Point of sale" `store_locator_radius`): default search radius around a
+   * place, in km; SPEC §9 "store radius 20 units", the same 20 km as the map's bounds rule (§4).
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(1000)
-  STORE_LOCATOR_RADIUS = 50;
+  STORE_LOCATOR_RADIUS = 20;
 
   /** Store finder: the largest radius an API client may ask for, in km. */
   @Transform(toInt)

@@ -71,6 +71,9 @@ describe('store finder (e2e)', () => {
         ].sort(),
       );
       expect(res.body.data.total).toBe(20);
+      // SPEC §9 "store radius 20 units": the default radius is 20 km.
+      expect(res.body.data.radius).toBe(20);
+      expect(Math.max(...(await stores(`${LAUSANNE}&limit=100`)).map((s) => s.distance))).toBeLessThanOrEqual(20);
       const few = await stores(`${LAUSANNE}&radius=1&limit=100`);
       expect(few.length).toBeGreaterThan(0);
       expect(few.every((s) => s.distance <= 1)).toBe(true);
