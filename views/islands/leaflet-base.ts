@@ -61,7 +61,7 @@ const PAN: Array<{ key: keyof Omit<PanLabels, 'pan'>; arrow: string; dx: number;
 function panControl(labels: PanLabels): L.Control {
   const Pan = L.Control.extend({
     onAdd(map: L.Map) {
-      const group = L.DomUtil.create('div', 'leaflet-bar map-pan');
+      const group = L.DomUtil.create('div', 'map-pan');
       group.setAttribute('role', 'group');
       group.setAttribute('aria-label', labels.pan);
       for (const { key, arrow, dx, dy } of PAN) {
