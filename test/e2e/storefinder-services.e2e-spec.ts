@@ -144,6 +144,14 @@ describe('store finder services: map tiles and geocoder (e2e)', () => {
     expect(t.logs.some((line) => line.includes(`map tile 8/131/${row}`))).toBe(true);
   });
 
+  it('rests the origin after three failures in a row: placeholders at once, without asking it', async () => {
+    const before = fetches();
+    const res = await get('/media/tiles/8/133/91.png').expect(200);
+    expect(Buffer.compare(res.body as Buffer, TILE)).not.toBe(0);
+    expect(fetches()).toBe(before);
+    expect(t.logs.some((line) => line.includes('map tile origin failing'))).toBe(true);
+  });
+
   it('lets pages load images from the site only: the CSP names no tile host', async () => {
     const res = await request(t.server).get('/trouver-une-pharmacie').set('Host', FR).expect(200);
     const imgSrc = /img-src ([^;]*)/.exec(res.headers['content-security-policy'])?.[1];

@@ -19,6 +19,9 @@ const OUTSIDE_MS = 24 * 3600 * 1000;
 const MAX_TILE_BYTES = 256 * 1024;
 /** At most this many requests to the origin at once (OSM's tile policy asks for few connections). */
 const MAX_IN_FLIGHT = 2;
+/** After this many failures in a row the origin is left alone for a while (placeholders meanwhile). */
+const FAILURES_BEFORE_PAUSE = 3;
+const PAUSE_MS = 30_000;
 
 interface Tile {
   body: Buffer;
@@ -33,7 +36,8 @@ interface Tile {
  * in-memory LRU for as long as the origin's expiry headers say, and sent with HTTP caching headers.
  * The visitor's browser therefore never contacts a tile host (no third party before consent).
  * Coordinates outside the zoom range or the tile grid answer 404; tiles outside the map's area (MAP_AREA),
- * a failing origin (logged only, SPEC §8) or MAP_TILE_URL=none answer a local placeholder tile.
+ * a failing origin (logged only, SPEC §8) or MAP_TILE_URL=none answer a local placeholder tile; after
+ * three failures in a row the origin is rested 30 s, so tiles do not queue behind its timeouts.
  */
 @Injectable()
 export class MapTileService {
@@ -46,6 +50,8 @@ export class MapTileService {
   private readonly pending = new Map<string, Promise<Tile>>();
   private readonly waiting: Array<() => void> = [];
   private inFlight = 0;
+  private failures = 0;
+  private pausedUntil = 0;
   private placeholderTile?: Promise<Buffer>;
   /** Requests made to the tile origin (tests, diagnostics). */
   fetches = 0;
@@ -97,6 +103,9 @@ export class MapTileService {
       .replace('{y}', String(y));
     await this.slot();
     try {
+      // A failing origin is rested: the tiles queued behind its timeouts get the placeholder at once.
+      if (Date.now() < this.pausedUntil)
+        return stale ? { ...stale, until: Date.now() + RETRY_MS } : this.placeholder(RETRY_MS);
       this.fetches++;
       const res = await fetch(url, {
         signal: AbortSignal.timeout(this.config.MAP_TILE_TIMEOUT_MS),
@@ -107,8 +116,14 @@ export class MapTileService {
       if (!res.ok || !/^image\/(png|jpeg|webp)$/.test(type)) throw new Error(`answered ${res.status} ${type}`);
       const body = Buffer.from(await res.arrayBuffer());
       if (body.length === 0 || body.length > MAX_TILE_BYTES) throw new Error(`answered ${body.length} bytes`);
+      this.failures = 0;
       return { body, type, etag: etagOf(body), until: Date.now() + freshness(res.headers) };
     } catch (error) {
+      if (++this.failures >= FAILURES_BEFORE_PAUSE) {
+        this.failures = 0;
+        this.pausedUntil = Date.now() + PAUSE_MS;
+        this.logger.warn(`map tile origin failing: placeholders without asking it for ${PAUSE_MS / 1000} s`);
+      }
       this.logger.warn(
         `map tile ${z}/${x}/${y}: ${(error as Error).message}; ${stale ? 'expired copy' : 'placeholder'} served`,
       );
