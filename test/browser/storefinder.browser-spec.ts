@@ -77,6 +77,11 @@ describeInBrowser('store finder (browser)', () => {
       await input.pressSequentially(typed, { delay: 40 });
       await page.waitForSelector('[role="listbox"] [role="option"]');
       expect(await input.getAttribute('aria-expanded')).toBe('true');
+      // Screen readers hear how many places are offered.
+      const offered = await page.locator('[role="option"]').count();
+      expect(await page.textContent('[data-testid="finder-announcement"]')).toMatch(
+        new RegExp(`^${offered} (localités proposées|Orte vorgeschlagen)`),
+      );
       await input.press('ArrowDown');
       const active = await input.getAttribute('aria-activedescendant');
       expect(await page.textContent(`[id="${active}"]`)).toMatch(expected);
