@@ -146,6 +146,8 @@ export interface StoreLocatorParagraph extends ParagraphBase<'store_locator'> {
   text: SafeHtml | null;
   /** The store finder's path in the page's language. */
   action: string;
+  /** A product in context: the finder marks the pharmacies that stock it (its slug travels as `product`). */
+  product: { slug: string; name: string } | null;
 }
 /** The audience-measurement opt-out checkbox (SPEC §4 "Analytics opt-out"). */
 export interface OptOutParagraph extends ParagraphBase<'opt_out_at_internet'> {

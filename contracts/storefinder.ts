@@ -35,6 +35,15 @@ export interface PlaceView {
   longitude: number;
 }
 
+/** The texts of a map's pan buttons (WCAG 2.2 "dragging movements": each drag has a single-pointer twin). */
+export interface PanLabels {
+  pan: string;
+  north: string;
+  south: string;
+  west: string;
+  east: string;
+}
+
 /** What the finder's map needs from the configuration. */
 export interface MapSettings {
   tileUrl: string;
@@ -118,3 +127,51 @@ export function toStoreView(s: StoreRecord, locale: string): StoreView {
     directionsHref: directionsUrl(s.latitude, s.longitude),
   };
 }
+
+/**
+ * The area the map may show and whose tiles the site fetches ([south, west], [north, east]):
+ * Switzerland and a margin of its neighbours, so the map is never a free tile proxy for the world.
+ */
+export const MAP_AREA: [[number, number], [number, number]] = [
+  [44.5, 3.5],
+  [49.5, 13],
+];
+/** Zoom levels of the map (Leaflet's; tiles answer only these). */
+export const MAP_MIN_ZOOM = 6;
+export const MAP_MAX_ZOOM = 18;
+/** The site's own tile path: the browser fetches tiles here, never from a tile host (Leaflet template). */
+export const MAP_TILE_PATH = '/media/tiles/{z}/{x}/{y}.png';
+
+/** The Web Mercator tile z/x/y as a latitude/longitude box (the tile grid of the map and its tiles). */
+export function tileBox(z: number, x: number, y: number): { south: number; west: number; north: number; east: number } {
+  const n = 2 ** z;
+  const lat = (row: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * row) / n))) * 180) / Math.PI;
+  return { west: (x / n) * 360 - 180, east: ((x + 1) / n) * 360 - 180, north: lat(y), south: lat(y + 1) };
+}
+
+/** The tile of zoom z that holds a point. */
+export function tileOf(latitude: number, longitude: number, z: number): { x: number; y: number } {
+  const n = 2 ** z;
+  const r = (latitude * Math.PI) / 180;
+  return {
+    x: Math.floor(((longitude + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n),
+  };
+}
+
+/** The tiles of zoom z that touch the map's area (MAP_AREA): the only ones with tiles and pharmacies. */
+export function areaTiles(z: number): { x0: number; x1: number; y0: number; y1: number } {
+  const [[south, west], [north, east]] = MAP_AREA;
+  const a = tileOf(north, west, z);
+  const b = tileOf(south, east, z);
+  return { x0: a.x, x1: b.x, y0: a.y, y1: b.y };
+}
+
+/**
+ * The map's pharmacies per tile (`GET /api/v1/store-positions?z=&x=&y=`): grouped in a grid of
+ * CLUSTER_CELLS × CLUSTER_CELLS cells per tile (64 px) up to zoom UNCLUSTERED_ZOOM - 1, one by one from it.
+ * An item is [latitude, longitude, count, id]: id is the pharmacy's when count is 1, else 0.
+ */
+export const CLUSTER_CELLS = 4;
+export const UNCLUSTERED_ZOOM = 16;
+export type PositionItem = [latitude: number, longitude: number, count: number, id: number];

@@ -17,7 +17,6 @@ import { RedirectionMiddleware } from './modules/redirection/redirection.middlew
 import { PageCacheMiddleware } from './render/cached-page';
 import { precompressedStatic } from './common/http/precompressed-static';
 import { applyServerTimeouts } from './common/http/server-timeouts';
-import { tileImageSource } from './common/security/tile-source';
 import { SiteMiddleware } from './modules/shop/site.middleware';
 
 type Middleware = { use(req: Request, res: Response, next: NextFunction): unknown };
@@ -109,8 +108,6 @@ function securityHeaders(config: AppConfig): RequestHandler {
   const recaptchaFrames = recaptcha
     ? ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']
     : [];
-  // The store finder's map tiles, from wherever MAP_TILE_URL takes them.
-  const tiles = [tileImageSource(config.MAP_TILE_URL)].filter((source) => source !== null);
   // The analytics script's origin (its script, its beacons), only when one is configured: the browser
   // loads it after statistics consent (views/islands/analytics.ts).
   const analytics = config.ANALYTICS_SCRIPT_URL ? [new URL(config.ANALYTICS_SCRIPT_URL).origin] : [];
@@ -126,8 +123,9 @@ function securityHeaders(config: AppConfig): RequestHandler {
           ...analytics,
         ],
         styleSrc: ["'self'"],
-        // Video thumbnails come from the site (/media/video), never from the platform.
-        imgSrc: ["'self'", 'data:', 'blob:', ...tiles, ...analytics],
+        // Video thumbnails (/media/video) and map tiles (/media/tiles) come from the site, never from
+        // the platform or a tile host.
+        imgSrc: ["'self'", 'data:', 'blob:', ...analytics],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...recaptchaFrames, ...analytics],
         frameSrc: ['https://www.youtube-nocookie.com', ...recaptchaFrames],

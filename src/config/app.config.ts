@@ -162,12 +162,15 @@ export class EnvironmentVariables {
   @Max(100)
   PRODUCT_PER_PAGE = 12;
 
-  /** Store finder (SPEC §7 "Point of sale"): default search radius around a place, in km. */
+  /**
+   * Store finder (SPEC §7 "Point of sale" `store_locator_radius`): default search radius around a
+   * place, in km; SPEC §9 "store radius 20 units", the same 20 km as the map's bounds rule (§4).
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(1000)
-  STORE_LOCATOR_RADIUS = 50;
+  STORE_LOCATOR_RADIUS = 20;
 
   /** Store finder: the largest radius an API client may ask for, in km. */
   @Transform(toInt)
@@ -190,10 +193,53 @@ export class EnvironmentVariables {
   @Max(500)
   STORE_LOCATOR_MAX = 100;
 
-  /** Map tiles of the store finder (Leaflet URL template; the CSP img-src allows its host, app.factory). */
+  /**
+   * Where the site fetches the store finder's map tiles from (server side, cached: the browser only
+   * ever asks /media/tiles/…). An https URL template with {z}, {x}, {y} (and optionally {s}); plain
+   * http only on the loopback (a local tile server, tests). "none" = never fetched: a local placeholder.
+   */
+  @Matches(
+    /^(https:\/\/[^\s"'<>/]+\/[^\s"'<>]*|http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/[^\s"'<>]*)$|^none$/,
+    {
+      message: 'must be an https URL template (or http on the loopback) or "none"',
+    },
+  )
+  @Matches(/^none$|^(?=.*\{z\})(?=.*\{x\})(?=.*\{y\})/, { message: 'must contain {z}, {x} and {y}' })
+  MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+  /**
+   * The User-Agent of the site's tile requests. OpenStreetMap's tile usage policy requires one that
+   * identifies the application: set it to name the site and a contact (URL or e-mail) in production.
+   */
   @IsString()
-  @Matches(/^https:\/\/[^\s"'<>]+\{z\}[^\s"'<>]*$/, { message: 'must be an https URL template with {z}, {x} and {y}' })
-  MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+  @Matches(/^[\x20-\x7e]{8,200}$/, { message: 'must be 8 to 200 printable ASCII characters' })
+  MAP_TILE_USER_AGENT = 'pharma-catalogue-site/0.1 (store finder map; tile cache)';
+
+  /** How long the site waits for a tile from MAP_TILE_URL before it serves the placeholder (ms). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(30000)
+  MAP_TILE_TIMEOUT_MS = 4000;
+
+  /**
+   * The store finder's street-level geocoder: "none" (default) searches the official localities only,
+   * offline; "geoadmin" asks the Swiss federal geoportal's search service (GEOCODER_URL) for addresses,
+   * postcodes and municipalities first, and falls back to the localities when it fails.
+   */
+  @IsIn(['none', 'geoadmin'])
+  GEOCODER = 'none';
+
+  /** The geoportal's SearchServer endpoint (a local stub in tests). */
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  GEOCODER_URL = 'https://api3.geo.admin.ch/rest/services/api/SearchServer';
+
+  /** The geocoder call gives up after this long; the offline place search answers instead. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(10000)
+  GEOCODER_TIMEOUT_MS = 2000;
 
   /** Who made the map tiles, shown on the map (plain text) with a link to MAP_TILE_ATTRIBUTION_URL. */
   @IsString()

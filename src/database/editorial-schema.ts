@@ -172,7 +172,11 @@ export const PARAGRAPH_SCHEMAS = {
   },
   advice: { shared: { page: key }, texts: z.strictObject({ title: optionalText }) },
   advice_pages_group: { shared: { pages: z.array(key).min(1) }, texts: z.strictObject({ title: optionalText }) },
-  store_locator: { shared: {}, texts: z.strictObject({ title: text, text: optionalText }) },
+  store_locator: {
+    // A product in context: the finder opens with its stockists marked (as from the product page).
+    shared: { product: reference.optional() },
+    texts: z.strictObject({ title: text, text: optionalText }),
+  },
   opt_out_at_internet: { shared: {}, texts: z.strictObject({ title: text, text: html }) },
 } as const;
 

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { BOUNDS_RADIUS_KM } from '../../contracts/storefinder';
+import { BOUNDS_RADIUS_KM, MARKER_ZOOM, SWITZERLAND_BOUNDS } from '../../contracts/storefinder';
 import {
-  BLANK_TILE,
   browserSuite,
   DE_HOST,
   describeInBrowser,
@@ -20,7 +19,7 @@ describeInBrowser('store finder (browser)', () => {
   const suite = browserSuite({ context: false });
   let outside: string[];
 
-  /** A context whose tile requests are answered locally, and any other outside request refused and noted. */
+  /** A context in which any request to another host than the site's is refused and noted (tiles come from the site). */
   async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
     suite.context = await suite.browser.newContext({ viewport: DESKTOP, ...options });
     // Audience statistics allowed (the consent manager's cookie), so store searches are tracked.
@@ -31,10 +30,7 @@ describeInBrowser('store finder (browser)', () => {
     await suite.context.route(
       (url) => !url.hostname.endsWith('localhost'),
       (route) => {
-        const url = route.request().url();
-        if (/tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/.test(url))
-          return route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE });
-        outside.push(url);
+        outside.push(route.request().url());
         return route.abort();
       },
     );
@@ -52,6 +48,9 @@ describeInBrowser('store finder (browser)', () => {
     return page;
   }
 
+  /** What a map shows (its element's data-view): [south, west, north, east, zoom]. */
+  const view = async (page: Page, selector = '.finder__map') =>
+    ((await page.getAttribute(selector, 'data-view')) ?? '').split(',').map(Number);
   const problems = (page: Page) => (page as unknown as { logs: { problems: string[] } }).logs.problems;
   const listNames = (page: Page) => page.$$eval('.store-card__name a', (links) => links.map((a) => a.textContent));
   const distances = (page: Page) =>
@@ -78,6 +77,11 @@ describeInBrowser('store finder (browser)', () => {
       await input.pressSequentially(typed, { delay: 40 });
       await page.waitForSelector('[role="listbox"] [role="option"]');
       expect(await input.getAttribute('aria-expanded')).toBe('true');
+      // Screen readers hear how many places are offered.
+      const offered = await page.locator('[role="option"]').count();
+      expect(await page.textContent('[data-testid="finder-announcement"]')).toMatch(
+        new RegExp(`^${offered} (localités proposées|Orte vorgeschlagen)`),
+      );
       await input.press('ArrowDown');
       const active = await input.getAttribute('aria-activedescendant');
       expect(await page.textContent(`[id="${active}"]`)).toMatch(expected);
@@ -112,7 +116,141 @@ describeInBrowser('store finder (browser)', () => {
         .map((m) => m.getBoundingClientRect())
         .filter((r) => r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom).length;
     });
-    expect(shown).toBeGreaterThanOrEqual(3);
+    expect(shown).toBe(4);
+  });
+
+  it('opens over the whole of Switzerland with its pharmacies clustered, every one counted once', async () => {
+    await newContext();
+    const page = await open('/trouver-une-pharmacie');
+    await page.waitForSelector('.finder__map .map-cluster');
+    const [south, west, north, east] = await view(page);
+    const [[s, w], [n, e]] = SWITZERLAND_BOUNDS;
+    expect(south).toBeLessThanOrEqual(s);
+    expect(west).toBeLessThanOrEqual(w);
+    expect(north).toBeGreaterThanOrEqual(n);
+    expect(east).toBeGreaterThanOrEqual(e);
+    const counted = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('.finder__map .map-cluster')].reduce((n, c) => n + Number(c.textContent), 0) +
+        document.querySelectorAll('.finder__map .map-store').length,
+    );
+    expect(counted).toBe(2000);
+    // Dense: far fewer markers than pharmacies.
+    expect(await page.locator('.finder__map .map-cluster').count()).toBeLessThan(100);
+    // A cluster chosen zooms in on it.
+    const zoom = (await view(page))[4];
+    await page.locator('.finder__map .map-cluster').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (z) => Number(document.querySelector<HTMLElement>('.finder__map')!.dataset.view!.split(',')[4]) > z,
+      zoom,
+    );
+  });
+
+  it('shows a chosen pharmacy at zoom 15', async () => {
+    await newContext();
+    const page = await open('/trouver-une-pharmacie?q=1003');
+    await page.click('.store-card:nth-child(3) .store-card__show');
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLElement>('.finder__map')!.dataset.view!.endsWith(`,${15}`),
+    );
+    expect((await view(page))[4]).toBe(MARKER_ZOOM);
+  });
+
+  it('moves the map with single clicks on its pan buttons (no dragging needed)', async () => {
+    await newContext();
+    const page = await open('/trouver-une-pharmacie?q=1003');
+    const before = await view(page);
+    await page.getByRole('button', { name: "Déplacer la carte vers l'est" }).click();
+    await page.waitForFunction(
+      (west) => Number(document.querySelector<HTMLElement>('.finder__map')!.dataset.view!.split(',')[1]) > west,
+      before[1],
+    );
+    const east = await view(page);
+    expect(east[4]).toBe(before[4]);
+    await page.getByRole('button', { name: 'Déplacer la carte vers le sud' }).click();
+    await page.waitForFunction(
+      (north) => Number(document.querySelector<HTMLElement>('.finder__map')!.dataset.view!.split(',')[2]) < north,
+      east[2],
+    );
+    expect(await page.getByRole('group', { name: 'Déplacer la carte' }).getByRole('button').count()).toBe(4);
+  });
+
+  it('hides locate-me where the browser has no geolocation', async () => {
+    await newContext();
+    await suite.context.addInitScript(() => {
+      delete (Navigator.prototype as unknown as { geolocation?: unknown }).geolocation;
+    });
+    const page = await open('/trouver-une-pharmacie');
+    expect(await page.evaluate(() => 'geolocation' in navigator)).toBe(false);
+    expect(await page.locator('.finder__locate').count()).toBe(0);
+    expect(await page.locator('.finder__search button[type="submit"]').isVisible()).toBe(true);
+  });
+
+  it('Enter before any suggestion came searches the text in place and pushes exactly one analytics event', async () => {
+    await newContext();
+    const page = await open('/trouver-une-pharmacie');
+    const input = page.locator('.finder input[name="q"]');
+    await input.fill('Lausanne');
+    await input.press('Enter'); // within the 200 ms before the look-up
+    await page.waitForFunction(() =>
+      /1003 Lausanne/.test(document.querySelector('.finder__status')?.textContent ?? ''),
+    );
+    expect(await listNames(page)).toHaveLength(20);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('1003 Lausanne');
+    await page.waitForTimeout(400);
+    expect(await events(page)).toHaveLength(1);
+    // A place Switzerland does not have: the message, no event.
+    await input.fill('Xyzzyville');
+    await input.press('Enter');
+    await page.waitForFunction(() => /Xyzzyville/.test(document.querySelector('.finder__status')?.textContent ?? ''));
+    expect(await page.locator('.store-card').count()).toBe(0);
+    await page.waitForTimeout(400);
+    expect(await events(page)).toHaveLength(1);
+  });
+
+  it('no request leaves for another host on the finder and a pharmacy page: the tiles come from the site', async () => {
+    await newContext();
+    const tiles: string[] = [];
+    suite.context.on('request', (req) => {
+      if (req.resourceType() === 'image' && req.url().includes('/media/tiles/')) tiles.push(req.url());
+    });
+    const finder = await open('/trouver-une-pharmacie?q=1003');
+    await finder.waitForSelector('.finder__map .leaflet-tile-loaded');
+    const href = await finder.getAttribute('.store-card:nth-child(1) .store-card__name a', 'href');
+    const store = await suite.context.newPage();
+    const logs = watchConsole(store);
+    await store.goto(suite.site.url(FR_HOST, href!));
+    await islandsHydrated(store);
+    await store.waitForSelector('.store-page__map-canvas .leaflet-tile-loaded');
+    // The pharmacy's marker, at the marker zoom, with the pan buttons.
+    expect(await store.locator('.store-page__map-canvas .map-place').count()).toBe(1);
+    expect((await view(store, '.store-page__map-canvas'))[4]).toBe(MARKER_ZOOM);
+    expect(await store.getByRole('group', { name: 'Déplacer la carte' }).count()).toBe(1);
+    expect(await store.textContent('.store-page__map h2')).toBe('Situation');
+    expect(tiles.length).toBeGreaterThan(4);
+    expect(tiles.every((url) => new URL(url).hostname === FR_HOST)).toBe(true);
+    expect(outside).toEqual([]);
+    expect(logs.problems).toEqual([]);
+  });
+
+  it('loads Leaflet only on pages with a map', async () => {
+    await newContext();
+    const scripts: string[] = [];
+    suite.context.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    const leaflet = (list: string[]) => list.filter((path) => /store-map|place-map|leaflet-base/.test(path));
+    for (const path of ['/', '/produit/lactibiane-reference-30-gelules', '/conseil/phases-methode-insudiet']) {
+      const page = await suite.context.newPage();
+      await page.goto(suite.site.url(FR_HOST, path));
+      await islandsHydrated(page);
+      expect(await page.locator('.leaflet-container').count()).toBe(0);
+      await page.close();
+    }
+    expect(leaflet(scripts)).toEqual([]);
+    await open('/trouver-une-pharmacie');
+    expect(leaflet(scripts).length).toBeGreaterThan(0);
   });
 
   it('leaves the stores beyond 20 km out of the map bounds', async () => {

@@ -81,8 +81,9 @@ export async function startSite(extraEnv: Record<string, string> = {}, editor?: 
     LOG_LEVEL: 'warn',
     SHUTDOWN_DRAIN_MS: '0',
     PAGE_CACHE_TTL_SECONDS: '0',
-    // The server never fetches video thumbnails from the platform here: the local placeholder.
+    // The server never fetches video thumbnails or map tiles here: local placeholders.
     VIDEO_THUMBNAIL_ORIGIN: 'none',
+    MAP_TILE_URL: 'none',
     ...extraEnv,
   };
   await promisify(execFile)(process.execPath, ['dist/src/cli/seed.js'], { cwd: ROOT, env });
@@ -283,12 +284,6 @@ export async function openPage(
   return { page, logs };
 }
 
-/** A 1x1 PNG for intercepted map tiles. */
-export const BLANK_TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=',
-  'base64',
-);
-
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
@@ -306,10 +301,6 @@ export async function axeViolations(
   try {
     // A signed-in editor's session, for the pages behind login (the preview).
     if (cookies.length) await context.addCookies(cookies);
-    // Map tiles (the store finder) are answered here: the audit never reaches the network.
-    await context.route(/\.tile\.openstreetmap\.org\//, (route) =>
-      route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
-    );
     const page = await context.newPage();
     await page.goto(url);
     await islandsHydrated(page);

@@ -221,6 +221,9 @@ const API_PARAMS: Record<string, HostileKind> = {
   asm: 'boolean',
   site_id: 'id',
   origin: 'text',
+  z: 'number',
+  x: 'number',
+  y: 'number',
 };
 
 interface Samples {
@@ -260,7 +263,7 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/search', required: { text: 'magnesium' } },
   { path: '/api/v1/search/listing', required: { path: enc('/resultats/-r--magnesium') } },
   { path: '/api/v1/stores', required: { latitude: '46.52', longitude: '6.63' } },
-  { path: '/api/v1/store-positions' },
+  { path: '/api/v1/store-positions', required: { z: '8', x: '132', y: '90' } },
   { path: '/api/v1/places', required: { q: 'Lausanne' } },
   { path: '/api/v1/reverse-geocoding', required: { latitude: '46.52', longitude: '6.63' } },
   { path: '/api/v1/civilities', required: { language: 'fr' } },
@@ -525,6 +528,7 @@ const FILE_ROUTES: Array<{ template: string; sample: Record<string, string>; sma
     small404: true,
   },
   { template: '/media/video/:file', sample: { file: 'dQw4w9WgXcQ.jpg' }, small404: true },
+  { template: '/media/tiles/:z/:x/:file', sample: { z: '8', x: '132', file: '90.png' }, small404: true },
   { template: '/documents/:file', sample: { file: 'notice.pdf' }, small404: false },
 ];
 const FILE_HOSTILE = [...SEGMENTS, 'card.png%00', 'card.%00', 'card.webp.png', 'CARD.PNG', '.png'];

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { textOf } from '../support/content';
+import { tileOf } from '../../contracts/storefinder';
 
 /** Store finder (SPEC §2.2, §4 "Store search", §7 "Point of sale", "Reverse geocoding", §9). */
 describe('store finder (e2e)', () => {
@@ -70,6 +71,9 @@ describe('store finder (e2e)', () => {
         ].sort(),
       );
       expect(res.body.data.total).toBe(20);
+      // SPEC §9 "store radius 20 units": the default radius is 20 km.
+      expect(res.body.data.radius).toBe(20);
+      expect(Math.max(...(await stores(`${LAUSANNE}&limit=100`)).map((s) => s.distance))).toBeLessThanOrEqual(20);
       const few = await stores(`${LAUSANNE}&radius=1&limit=100`);
       expect(few.length).toBeGreaterThan(0);
       expect(few.every((s) => s.distance <= 1)).toBe(true);
@@ -178,12 +182,47 @@ describe('store finder (e2e)', () => {
         expect((await api(`/reverse-geocoding?${q}`)).status).toBe(400);
     });
 
-    it('gives every pharmacy’s position for the map', async () => {
-      const res = await api('/store-positions').expect(200);
-      expect(res.body.data.total).toBe(2000);
-      expect(res.body.data.items[0]).toHaveLength(3);
-      expect(res.body.data.items[0].every((n: unknown) => typeof n === 'number')).toBe(true);
+    it('gives the map its pharmacies per tile, clustered per cell, bounded whatever their number', async () => {
+      type Item = [number, number, number, number];
+      const tile = async (z: number, x: number, y: number) =>
+        (await api(`/store-positions?z=${z}&x=${x}&y=${y}`).expect(200)).body.data as {
+          items: Item[];
+          stores: number;
+        };
+      // Zoom 6: Switzerland lies in tile 33/22; around it nothing; every pharmacy is counted once.
+      const country = [];
+      for (const x of [32, 33, 34]) for (const y of [21, 22, 23]) country.push(await tile(6, x, y));
+      expect(country.reduce((n, t) => n + t.stores, 0)).toBe(2000);
+      for (const t of country) {
+        expect(t.items.length).toBeLessThanOrEqual(16);
+        expect(t.items.reduce((n, item) => n + item[2], 0)).toBe(t.stores);
+      }
+      expect(country.flatMap((t) => t.items).some((item) => item[2] > 1 && item[3] === 0)).toBe(true);
+      // Zoom 16, the tile of the pharmacy nearest to Lausanne: pharmacies one by one, with their ids.
+      const nearest = (await api(`/stores?${LAUSANNE}&limit=1`).expect(200)).body.data.items[0];
+      const { x, y } = tileOf(nearest.latitude, nearest.longitude, 16);
+      const close = await tile(16, x, y);
+      expect(close.items.map((item) => item[3])).toContain(nearest.id);
+      expect(close.items.every((item) => item[2] === 1 && item[3] > 0)).toBe(true);
+      // Outside the map's area: nothing.
+      expect((await tile(6, 0, 0)).items).toEqual([]);
+      const res = await api('/store-positions?z=7&x=66&y=45').expect(200);
       expect(res.headers['cache-control']).toMatch(/^public, max-age=[1-9][0-9]*/);
+      const bad: Array<[string, string]> = [
+        ['z=5&x=0&y=0', 'z'],
+        ['z=19&x=0&y=0', 'z'],
+        ['z=6&x=64&y=0', 'x'],
+        ['z=6&x=0&y=64', 'y'],
+        ['z=6&x=1', 'y'],
+        ['x=1&y=1', 'z'],
+        ['z=6&x=-1&y=0', 'x'],
+        ['z=6.5&x=1&y=1', 'z'],
+      ];
+      for (const [query, name] of bad) {
+        const res = await api(`/store-positions?${query}`);
+        expect([query, res.status]).toEqual([query, 400]);
+        expect(JSON.stringify(res.body)).toContain(`"${name}"`);
+      }
     });
   });
 
@@ -234,6 +273,20 @@ describe('store finder (e2e)', () => {
       expect(textOf(missingDe.text)).toContain('Den Ort «9999» gibt es in der Schweiz nicht');
     });
 
+    it('offline, finds the locality of an address typed in the box ("Adresse, NPA ou localité")', async () => {
+      const fr = await page(`/trouver-une-pharmacie?q=${encodeURIComponent('Rue de Bourg 10, Lausanne')}`).expect(200);
+      expect(textOf(fr.text)).toContain('20 pharmacies près de 1003 Lausanne');
+      const de = await page(`/eine-apotheke-finden?q=${encodeURIComponent('Bahnhofstrasse 1 8001 Zürich')}`, DE).expect(
+        200,
+      );
+      expect(textOf(de.text)).toContain('20 Apotheken in der Nähe von 8001 Zürich');
+      const suggestions = await api(`/places?q=${encodeURIComponent('Rue de Bourg 10, Lausanne')}`).expect(200);
+      expect(suggestions.body.data.items[0].label).toBe('1003 Lausanne');
+      // A street with no locality is still no place.
+      const street = await page(`/trouver-une-pharmacie?q=${encodeURIComponent('Rue de Bourg 10')}`).expect(200);
+      expect(textOf(street.text)).toMatch(/La localité «.Rue de Bourg 10.» n'existe pas en Suisse/);
+    });
+
     it('never fails on hostile queries', async () => {
       for (const q of ['%00', 'a%00b', '%ff', 'x'.repeat(500), '12', '%25', '<script>', 'a&q=b', '&q[]=x'])
         expect((await page(`/trouver-une-pharmacie?q=${q}`)).status).toBe(200);
@@ -261,6 +314,20 @@ describe('store finder (e2e)', () => {
       expect(product.text).toMatch(
         /<form class="store-search"[^>]*action="\/trouver-une-pharmacie"[^>]*><input type="hidden" name="product" value="insudiet-boisson-vanille-7-sachets"\/>/,
       );
+      // So does the store_locator paragraph naming a product (content: the Insudiet method's phases).
+      for (const [host, path, action, slug] of [
+        [FR, '/conseil/phases-methode-insudiet', '/trouver-une-pharmacie', 'insudiet-boisson-vanille-7-sachets'],
+        [DE, '/ratschlag/phasen-insudiet-methode', '/eine-apotheke-finden', 'insudiet-drink-vanille-7-beutel'],
+      ]) {
+        const article = await page(path, host).expect(200);
+        expect(article.text).toMatch(
+          new RegExp(
+            `<form class="store-locator__form"[^>]*action="${action}"[^>]*><input type="hidden" name="product" value="${slug}"/>`,
+          ),
+        );
+        const finder = await page(`${action}?product=${slug}&q=1003`, host).expect(200);
+        expect(finder.text).toContain('store-card--stocks');
+      }
       // An unknown product is no context.
       const unknown = await page('/trouver-une-pharmacie?q=1003&product=nope').expect(200);
       expect(unknown.text).not.toContain('name="only"');

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config/app.config';
 import { migrateToLatest, openDatabase, type Database } from '../../src/database/database';
 import { seedAll } from '../../src/database/seed/seed';
 import { StoreRepository } from '../../src/modules/storefinder/store.repository';
+import { CLUSTER_CELLS, tileBox, tileOf } from '../../contracts/storefinder';
 
 /** Great-circle distance (metres) on earthdistance's sphere, computed here to check the SQL. */
 function haversine(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
@@ -73,6 +74,32 @@ describe(`StoreRepository on ${process.env.DATABASE_URL ? 'the PostgreSQL server
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
   }
+
+  it("groups a tile's pharmacies by grid cell (a tile two zooms down) as a brute-force computation does", async () => {
+    const all = await db.selectFrom('store').select(['id', 'latitude', 'longitude']).execute();
+    for (const [z, x, y] of [
+      [6, 33, 22],
+      [9, 268, 179],
+    ]) {
+      const rows = await repo.clusters(tileBox(z, x, y), 2 ** z * CLUSTER_CELLS);
+      const expected = new Map<string, { n: number; id: number }>();
+      for (const s of all) {
+        const here = tileOf(s.latitude, s.longitude, z);
+        if (here.x !== x || here.y !== y) continue;
+        const cell = tileOf(s.latitude, s.longitude, z + 2);
+        const key = `${cell.x}/${cell.y}`;
+        const seen = expected.get(key);
+        expected.set(key, { n: (seen?.n ?? 0) + 1, id: Math.min(seen?.id ?? Infinity, s.id) });
+      }
+      expect(expected.size).toBeGreaterThan(1);
+      expect(rows.map((r) => [r.n, r.id]).sort()).toEqual([...expected.values()].map((e) => [e.n, e.id]).sort());
+      // Each cell's mean position lies in its cell.
+      for (const r of rows) expect(tileOf(r.latitude, r.longitude, z)).toEqual({ x, y });
+    }
+    // Cells 0: one by one.
+    const single = await repo.clusters(tileBox(9, 268, 179), 0);
+    expect(single.every((r) => r.n === 1)).toBe(true);
+  });
 
   it('walks the position index (k nearest neighbours), not the table', async () => {
     const plan = await planOf(repo.nearestQuery({ ...ZURICH, radius: 50_000, limit: 20 }));

@@ -37,8 +37,9 @@ export async function startTestApp(
     SHUTDOWN_DRAIN_MS: '0',
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
-    // No network in tests: video thumbnails are the local placeholder unless a spec gives an origin.
+    // No network in tests: video thumbnails and map tiles are local placeholders unless a spec gives an origin.
     VIDEO_THUMBNAIL_ORIGIN: 'none',
+    MAP_TILE_URL: 'none',
     ...env,
   });
   const logs: string[] = [];

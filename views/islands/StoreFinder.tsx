@@ -49,6 +49,8 @@ export default function StoreFinder(props: StoreFinderProps) {
   const [place, setPlace] = useState<PlaceView | null>(props.place);
   const [stores, setStores] = useState<StoreView[]>(props.stores);
   const [status, setStatus] = useState<FinderStatus>(props.status);
+  /** The text a search did not find (the server's for the first render). */
+  const [missing, setMissing] = useState(props.query);
   const [only, setOnly] = useState(props.only);
   const [selected, setSelected] = useState<number | null>(null);
   const [suggestions, setSuggestions] = useState<PlaceView[]>([]);
@@ -58,6 +60,9 @@ export default function StoreFinder(props: StoreFinderProps) {
   const [active, setActive] = useState(-1);
   const [toast, setToast] = useState('');
   const [busy, setBusy] = useState(false);
+  const [locating, setLocating] = useState(false);
+  /** What a screen reader is told besides the result count: suggestions found, a pharmacy selected. */
+  const [announcement, setAnnouncement] = useState('');
   const [canLocate, setCanLocate] = useState(false);
   const mapElement = useRef<HTMLDivElement>(null);
   const map = useRef<StoreMapController | null>(null);
@@ -68,20 +73,25 @@ export default function StoreFinder(props: StoreFinderProps) {
   const inputId = `${id}q`;
   const listboxId = `${id}places`;
   const listId = `${id}list`;
-  const statusText = resultsText(L, status, place, stores.length, props.radius, props.query);
+  const statusText = resultsText(L, status, place, stores.length, props.radius, missing);
 
   useEffect(() => setCanLocate('geolocation' in navigator), []);
 
   /** A list item chosen (from the list or the map): highlighted, scrolled to, the map centred on it. */
-  const select = useCallback((storeId: number, from: 'list' | 'map') => {
-    setSelected(storeId);
-    if (from === 'list') map.current?.select(storeId);
-    else {
-      const item = listRef.current?.querySelector<HTMLElement>(`[data-store="${storeId}"]`);
-      item?.scrollIntoView({ block: 'nearest' });
-      item?.querySelector<HTMLElement>('h3 a')?.focus({ preventScroll: true });
-    }
-  }, []);
+  const select = useCallback(
+    (storeId: number, from: 'list' | 'map') => {
+      setSelected(storeId);
+      const name = listRef.current?.querySelector(`[data-store="${storeId}"] .store-card__name`)?.textContent;
+      if (name) setAnnouncement(fillLabel(L.selected, { name }));
+      if (from === 'list') map.current?.select(storeId);
+      else {
+        const item = listRef.current?.querySelector<HTMLElement>(`[data-store="${storeId}"]`);
+        item?.scrollIntoView({ block: 'nearest' });
+        item?.querySelector<HTMLElement>('h3 a')?.focus({ preventScroll: true });
+      }
+    },
+    [L.selected],
+  );
 
   const runSearch = useCallback(
     async (target: PlaceView, options: { only?: boolean; selectNearest?: boolean; fromPosition?: boolean } = {}) => {
@@ -123,30 +133,29 @@ export default function StoreFinder(props: StoreFinderProps) {
     [locale, product, only, L.error_api],
   );
 
-  // The map: Leaflet and the clusters are loaded only here, once the island runs.
+  // The map: Leaflet is loaded only here, once the island runs; the map loads its pharmacies per tile.
   useEffect(() => {
     if (!hydrated || !mapElement.current) return;
     let cancelled = false;
     const element = mapElement.current;
-    void import('./store-map').then(async ({ createStoreMap }) => {
+    void import('./store-map').then(({ createStoreMap }) => {
       if (cancelled) return;
       map.current = createStoreMap(element, {
         settings: props.map,
-        labels: { position: L.your_position, storeCount: L.map_label },
+        labels: {
+          position: L.your_position,
+          storeCount: L.map_label,
+          pan: L.map_pan,
+          north: L.pan_north,
+          south: L.pan_south,
+          west: L.pan_west,
+          east: L.pan_east,
+        },
         onSelect: (storeId) => select(storeId, 'map'),
         // Through a ref: the map lives as long as the page, the search options (`only`) change.
         onPick: (latitude, longitude) => void searchAroundRef.current(latitude, longitude, true),
       });
       if (place) map.current.show(place, stores, true);
-      try {
-        const res = await fetch('/api/v1/store-positions', { headers: { Accept: 'application/json' } });
-        if (res.ok && !cancelled)
-          map.current.setPositions(
-            ((await res.json()) as { data: { items: Array<[number, number, number]> } }).data.items,
-          );
-      } catch {
-        // The list and the searched stores' markers still work.
-      }
     });
     return () => {
       cancelled = true;
@@ -203,11 +212,13 @@ export default function StoreFinder(props: StoreFinderProps) {
           setSuggestions(body.data.items);
           setSuggestedFor(typed);
           setActive(-1);
+          const count = body.data.items.length;
+          setAnnouncement(count ? fillLabel(L.suggestions_count, { count }) : L.no_suggestion);
         })
         .catch(() => {});
     }, SUGGEST_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, hydrated, place]);
+  }, [text, hydrated, place, L.suggestions_count, L.no_suggestion]);
 
   const choose = (choice: PlaceView) => {
     setText(choice.label);
@@ -238,21 +249,46 @@ export default function StoreFinder(props: StoreFinderProps) {
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // The first suggestion stands for the typed text when it answers this very text; otherwise (none,
-    // or those of an older text still shown) the form goes to the server, which searches the text.
+    const typed = text.trim();
+    if (!typed) return;
+    event.preventDefault();
+    // The first suggestion stands for the typed text when it answers this very text.
     const first = suggestions[0];
-    if (first && text.trim() !== '' && suggestedFor === text.trim()) {
-      event.preventDefault();
-      choose(first);
-    }
+    if (first && suggestedFor === typed) return choose(first);
+    // Otherwise (Enter before the suggestions came, or those of an older text still shown) the text
+    // is looked up now and searched in place: one search, one analytics event. Should the look-up
+    // fail, the form goes to the server, which searches the text.
+    const form = event.currentTarget;
+    const seq = ++lookup.current;
+    setBusy(true);
+    fetch(`/api/v1/places?q=${encodeURIComponent(typed)}`, { headers: { Accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ data: { items: PlaceView[] } }>) : Promise.reject(res)))
+      .then((body) => {
+        if (seq !== lookup.current) return;
+        const [found] = body.data.items;
+        if (found) return choose(found);
+        setBusy(false);
+        setSuggestions([]);
+        setOpen(false);
+        setPlace(null);
+        setStores([]);
+        setMissing(typed);
+        setStatus('not_found');
+      })
+      .catch(() => form.submit());
   };
 
   const locate = () => {
     setBusy(true);
+    setLocating(true);
     navigator.geolocation.getCurrentPosition(
-      (position) => void searchAround(position.coords.latitude, position.coords.longitude, false),
+      (position) => {
+        setLocating(false);
+        void searchAround(position.coords.latitude, position.coords.longitude, false);
+      },
       () => {
         setBusy(false);
+        setLocating(false);
         showToast(L.error_api);
       },
       { timeout: 10_000, maximumAge: 60_000 },
@@ -358,8 +394,13 @@ export default function StoreFinder(props: StoreFinderProps) {
         )}
       </form>
       <p className="finder__status" role="status" aria-live="polite">
-        {busy ? L.loading : statusText}
+        {locating ? L.locating : busy ? L.loading : statusText}
       </p>
+      {hydrated && (
+        <p className="visually-hidden" aria-live="polite" data-testid="finder-announcement">
+          {announcement}
+        </p>
+      )}
       <div className={cls('finder__body', hydrated && 'has-map')}>
         {hydrated && (
           <div className="finder__map-wrap">

@@ -35,6 +35,7 @@ export const ISLANDS: Record<string, Loader> = {
   SearchListing: () => import('./SearchListing'),
   SearchPanel: () => import('./SearchPanel'),
   StoreFinder: () => import('./StoreFinder'),
+  StoreLocationMap: () => import('./StoreLocationMap'),
   ContactForm: () => import('./ContactForm'),
   NewsletterForm: () => import('./NewsletterForm'),
 };

@@ -1,34 +1,36 @@
 import L from 'leaflet';
-import Supercluster from 'supercluster';
-import 'leaflet/dist/leaflet.css';
 import {
+  areaTiles,
   boundsPoints,
+  MAP_MAX_ZOOM,
   MARKER_ZOOM,
-  SWITZERLAND_BOUNDS,
+  tileOf,
+  type PositionItem,
   type MapSettings,
+  type PanLabels,
   type PlaceView,
   type StoreView,
 } from '../../contracts/storefinder';
+import { createBaseMap, escapeHtml } from './leaflet-base';
 
 /**
  * The store finder's map (browser only, loaded by the StoreFinder island once it runs, so Leaflet
- * and Supercluster reach only pages with a map): every pharmacy as a clustered marker, the searched
- * stores as numbered markers above them, the visitor's position. Markers are divIcons (no image
- * files), reachable with the keyboard (Leaflet gives them tabindex and role button).
+ * reaches only pages with a map): every pharmacy as a marker, clustered per cell by the server for
+ * each tile the view shows (/api/v1/store-positions: bounded whatever the number of pharmacies), the
+ * searched stores as numbered markers above them, the visitor's position. Markers are divIcons (no
+ * image files), reachable with the keyboard (Leaflet gives them tabindex and role button).
  */
 export interface StoreMapController {
   /** A new search: its stores as numbered markers; `fit` fits the map to SPEC §4's bounds. */
   show(place: PlaceView, stores: StoreView[], fit: boolean): void;
   /** Centres a searched store at the marker zoom (SPEC §4) and marks it. */
   select(storeId: number): void;
-  /** Every pharmacy's position ([id, latitude, longitude]), clustered when dense. */
-  setPositions(items: Array<[number, number, number]>): void;
   destroy(): void;
 }
 
 interface Options {
   settings: MapSettings;
-  labels: { position: string; storeCount: string };
+  labels: { position: string; storeCount: string } & PanLabels;
   onSelect(storeId: number): void;
   /** A pharmacy of the clusters that is not in the list was chosen: search around it. */
   onPick(latitude: number, longitude: number): void;
@@ -44,53 +46,62 @@ function onActivate(marker: L.Marker, action: () => void): L.Marker {
   return marker;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 export function createStoreMap(element: HTMLElement, options: Options): StoreMapController {
-  const map = L.map(element, { zoomControl: true, scrollWheelZoom: false });
-  map.fitBounds(SWITZERLAND_BOUNDS);
-  L.tileLayer(options.settings.tileUrl, {
-    maxZoom: 19,
-    attribution: `<a href="${escapeHtml(options.settings.attributionUrl)}" rel="noopener noreferrer">${escapeHtml(options.settings.attribution)}</a>`,
-  }).addTo(map);
-  map.attributionControl.setPrefix(false);
+  const map = createBaseMap(element, options.settings, options.labels);
 
   const clusterLayer = L.layerGroup().addTo(map);
   const resultLayer = L.layerGroup().addTo(map);
-  const index = new Supercluster<{ id: number }>({ radius: 60, maxZoom: 16 });
-  let loaded = false;
   const resultMarkers = new Map<number, L.Marker>();
   let shownIds = new Set<number>();
+  /** The pharmacies of each tile loaded so far (`z/x/y`), clustered by the server. */
+  const tiles = new Map<string, Promise<PositionItem[]>>();
+  let drawing = 0;
 
-  const drawClusters = () => {
-    clusterLayer.clearLayers();
-    if (!loaded) return;
+  const loadTile = (key: string) => {
+    let items = tiles.get(key);
+    if (!items) {
+      const [z, x, y] = key.split('/');
+      items = fetch(`/api/v1/store-positions?z=${z}&x=${x}&y=${y}`, { headers: { Accept: 'application/json' } })
+        .then((res) => (res.ok ? (res.json() as Promise<{ data: { items: PositionItem[] } }>) : null))
+        .then((body) => body?.data.items ?? [])
+        .catch(() => {
+          tiles.delete(key); // tried again at the next move; the list and the searched stores still work
+          return [];
+        });
+      tiles.set(key, items);
+    }
+    return items;
+  };
+
+  /** The tiles the view shows, within the map's area. */
+  const visibleTiles = (z: number) => {
     const b = map.getBounds();
-    const clusters = index.getClusters(
-      [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
-      Math.round(map.getZoom()),
-    );
-    for (const c of clusters) {
-      const [lng, lat] = c.geometry.coordinates;
-      const props = c.properties as { cluster?: boolean; point_count?: number; cluster_id?: number; id?: number };
-      if (props.cluster) {
-        const count = props.point_count ?? 0;
+    const area = areaTiles(z);
+    const nw = tileOf(Math.min(b.getNorth(), 85), b.getWest(), z);
+    const se = tileOf(Math.max(b.getSouth(), -85), b.getEast(), z);
+    const keys: string[] = [];
+    for (let x = Math.max(nw.x, area.x0); x <= Math.min(se.x, area.x1); x++)
+      for (let y = Math.max(nw.y, area.y0); y <= Math.min(se.y, area.y1); y++) keys.push(`${z}/${x}/${y}`);
+    return keys;
+  };
+
+  const drawClusters = async () => {
+    const seq = ++drawing;
+    const z = Math.min(Math.round(map.getZoom()), MAP_MAX_ZOOM);
+    const items = (await Promise.all(visibleTiles(z).map(loadTile))).flat();
+    if (seq !== drawing) return;
+    clusterLayer.clearLayers();
+    for (const [lat, lng, count, id] of items) {
+      if (count > 1) {
         const marker = L.marker([lat, lng], {
-          icon: L.divIcon({
-            className: 'map-cluster',
-            html: `<span>${count}</span>`,
-            iconSize: [36, 36],
-          }),
+          icon: L.divIcon({ className: 'map-cluster', html: `<span>${count}</span>`, iconSize: [36, 36] }),
           title: `${count}`,
           alt: `${count}`,
           keyboard: true,
         });
-        onActivate(marker, () =>
-          map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(props.cluster_id!), 18)),
-        );
+        onActivate(marker, () => map.setView([lat, lng], Math.min(z + 2, MAP_MAX_ZOOM)));
         clusterLayer.addLayer(marker);
-      } else if (props.id !== undefined && !shownIds.has(props.id)) {
+      } else if (!shownIds.has(id)) {
         const marker = L.marker([lat, lng], {
           icon: L.divIcon({ className: 'map-store', iconSize: [16, 16] }),
           keyboard: true,
@@ -100,8 +111,10 @@ export function createStoreMap(element: HTMLElement, options: Options): StoreMap
         clusterLayer.addLayer(marker);
       }
     }
+    element.dataset.clusters = String(items.filter((item) => item[2] > 1).length);
   };
-  map.on('moveend', drawClusters);
+  map.on('moveend', () => void drawClusters());
+  void drawClusters();
 
   const controller: StoreMapController = {
     show(place, stores, fit) {
@@ -138,7 +151,7 @@ export function createStoreMap(element: HTMLElement, options: Options): StoreMap
         if (points.length === 1) map.setView(points[0], 13);
         else map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: MARKER_ZOOM });
       }
-      drawClusters();
+      void drawClusters();
     },
     select(storeId) {
       const marker = resultMarkers.get(storeId);
@@ -147,17 +160,6 @@ export function createStoreMap(element: HTMLElement, options: Options): StoreMap
       map.setView(marker.getLatLng(), MARKER_ZOOM);
       marker.openPopup();
       element.dataset.selected = String(storeId);
-    },
-    setPositions(items) {
-      index.load(
-        items.map(([id, latitude, longitude]) => ({
-          type: 'Feature' as const,
-          properties: { id },
-          geometry: { type: 'Point' as const, coordinates: [longitude, latitude] },
-        })),
-      );
-      loaded = true;
-      drawClusters();
     },
     destroy() {
       map.remove();

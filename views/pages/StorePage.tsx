@@ -1,6 +1,8 @@
 import type { Labels } from '../../contracts/i18n';
 import type { StoreView } from '../../contracts/storefinder';
+import { Island } from '../islands/Island';
 import { StoreCard } from '../islands/StoreFinder';
+import StoreLocationMap, { type StoreLocationMapProps } from '../islands/StoreLocationMap';
 
 export interface StorePageProps {
   store: StoreView;
@@ -8,10 +10,12 @@ export interface StorePageProps {
   finderHref: string;
   labels: Labels<'storefinder.finder'>;
   page: Labels<'storefinder.store'>;
+  /** The small map (an island: with JavaScript only). */
+  map: StoreLocationMapProps;
 }
 
-/** One pharmacy (beyond SPEC §2.2): address, phone, directions, Insudiet partnership, its neighbours. */
-export function StorePage({ store, finderHref, labels, page }: StorePageProps) {
+/** One pharmacy (beyond SPEC §2.2): address, phone, directions, Insudiet partnership, a small map, its neighbours. */
+export function StorePage({ store, finderHref, labels, page, map }: StorePageProps) {
   return (
     <div className="container store-page">
       <article
@@ -21,6 +25,7 @@ export function StorePage({ store, finderHref, labels, page }: StorePageProps) {
         <StoreCardBody store={store} labels={labels} />
         {store.insudiet && <p className="store-page__insudiet">{page.insudiet_text}</p>}
       </article>
+      <Island component={StoreLocationMap} props={map} />
       <p>
         <a className="button button--light" href={finderHref}>
           {page.back}

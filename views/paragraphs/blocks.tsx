@@ -421,6 +421,7 @@ export function StoreLocatorBlock({ paragraph: p }: { paragraph: StoreLocatorPar
         role="search"
         aria-label={p.title ?? undefined}
       >
+        {p.product && <input type="hidden" name="product" value={p.product.slug} />}
         <label htmlFor={field}>{t('cms.paragraphs.store_label')}</label>
         <div className="store-locator__field">
           <input id={field} name="q" type="search" autoComplete="postal-code" minLength={2} required />

@@ -2,11 +2,10 @@ import { Kysely, sql } from 'kysely';
 
 /**
  * The pharmacies of the store finder (SPEC §3 "Store / point of sale") and the ranges (brands) each
- * stocks. Nearest-store search is a k-nearest-neighbour walk of a GiST index on the store's position
- * as an `earth` point (earthdistance, over cube): `order by position <-> point` reads the index in
- * distance order, `earth_box(point, radius) @> position` bounds it, so 20 stores cost a few index
- * pages whatever the table's size. `ll_to_earth` is immutable, so the index is on the expression.
- * The locality index (name without accents, trigrams) serves the place search.
+ * stocks, with a GiST index on each store's position as an `earth` point (earthdistance, over cube),
+ * on the expression here; 0016-stores-position replaced it with a stored generated column and its
+ * index, which the nearest-store query walks in distance order (`order by position <-> point limit
+ * n`). The GiST index on the localities' points serves reverse geocoding.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create extension if not exists cube; create extension if not exists earthdistance;`.execute(db);

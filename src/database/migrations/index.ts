@@ -14,6 +14,7 @@ import * as m0016b from './0016-stores-position';
 import * as m0017 from './0017-contact';
 import * as m0018 from './0018-locality-name-search';
 import * as m0021 from './0021-contact-exchanges';
+import * as m0022 from './0022-store-map-tiles';
 
 /** Every migration, in order. Listed explicitly so the compiled build needs no directory scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-contact': m0017,
   '0018-locality-name-search': m0018,
   '0021-contact-exchanges': m0021,
+  '0022-store-map-tiles': m0022,
 };

@@ -130,7 +130,7 @@ describe('paragraphs mapper (SPEC §2.2, §9)', () => {
       { ...context, locale: 'de' },
     );
     expect((group as { pages: ArticleCardView[] }).pages.map((p) => p.href)).toEqual(['/conseil/advice-a']);
-    expect(locator).toMatchObject({ action: '/eine-apotheke-finden' });
+    expect(locator).toMatchObject({ action: '/eine-apotheke-finden', product: null });
   });
 
   it('maps every stored type; a row of a type without a schema is logged as an error and left out', () => {
@@ -151,7 +151,24 @@ describe('paragraphs mapper (SPEC §2.2, §9)', () => {
         row('product_assortment_group', { items: [{ products: ['B', 'A'] }] }, {}),
         row('advice', { page: 'x' }, {}),
         row('advice_pages_group', { pages: ['y', 'x'] }, {}),
+        row('store_locator', { product: 'C' }, {}),
       ]),
-    ).toEqual({ products: ['A', 'B'], pages: ['x', 'y'] });
+    ).toEqual({ products: ['A', 'B', 'C'], pages: ['x', 'y'] });
+  });
+
+  it('store locator: the product in context by its slug in the page language, none when it is not on sale here', () => {
+    const products = new Map([['INS-001', { ...card('INS-001', 1), name: 'Insudiet', href: '/produkt/insudiet-x' }]]);
+    const [withProduct, gone] = mapParagraphs(
+      [
+        row('store_locator', { product: 'INS-001' }, { title: 'Find' }),
+        row('store_locator', { product: 'NOPE' }, { title: 'F' }),
+      ],
+      { ...context, locale: 'de', products },
+    );
+    expect(withProduct).toMatchObject({
+      action: '/eine-apotheke-finden',
+      product: { slug: 'insudiet-x', name: 'Insudiet' },
+    });
+    expect(gone).toMatchObject({ product: null });
   });
 });

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Picture, ProductCardView } from '../../../contracts/catalogue';
 import type { ArticleCardView, LinkView, ParagraphType, ParagraphView } from '../../../contracts/editorial';
-import { buildPath, type Locale } from '../../../contracts/route-table';
+import { buildPath, matchRoute, type Locale } from '../../../contracts/route-table';
 import type { DrawnPicture } from '../../database/schema';
 import { PARAGRAPH_SCHEMAS, type StoredParagraphType } from '../../database/editorial-schema';
 import { sanitize } from '../../common/security/sanitize';
@@ -53,6 +53,7 @@ export function paragraphReferences(rows: ParagraphRow[]): { products: string[];
   for (const row of rows) {
     const d = row.data;
     if (Array.isArray(d.products)) for (const r of d.products) products.add(String(r));
+    if (row.type === 'store_locator' && typeof d.product === 'string') products.add(d.product);
     if (row.type === 'product_assortment_group')
       for (const item of list(d, 'items')) for (const r of (item.products as string[]) ?? []) products.add(String(r));
     if (row.type === 'advice' && typeof d.page === 'string') pages.add(d.page);
@@ -234,13 +235,18 @@ function mapParagraph(row: ParagraphRow & { type: StoredParagraphType }, ctx: Pa
         .filter((c): c is ArticleCardView => !!c);
       return pages.length ? { ...base, type: 'advice_pages_group', pages } : null;
     }
-    case 'store_locator':
+    case 'store_locator': {
+      // The product in context, when it is published on this site (else the plain finder).
+      const card = typeof d.product === 'string' ? ctx.products.get(d.product) : undefined;
+      const slug = card ? matchRoute('product', ctx.locale, card.href)?.slug : undefined;
       return {
         ...base,
         type: 'store_locator',
         text: optHtml(t, 'text'),
         action: buildPath('storeFinder', ctx.locale),
+        product: card && typeof slug === 'string' ? { slug, name: card.name } : null,
       };
+    }
     case 'opt_out_at_internet':
       return { ...base, type: 'opt_out_at_internet', text: html(t, 'text') };
     default: {

@@ -2,6 +2,7 @@ import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { sendRedirect } from '../../common/http/safe-redirect';
 import { MediaService, type MediaResult } from './media.service';
+import { MapTileService } from './map-tiles.service';
 import { VideoThumbnailService } from './video-thumbnail.service';
 
 /**
@@ -9,7 +10,7 @@ import { VideoThumbnailService } from './video-thumbnail.service';
  * visuals `/media/slide/:reference/:visual/:version/:size[.webp|.png]` and
  * `/media/brand/:key/:version/:size[.webp|.png]` and the editorial pictures
  * `/media/editorial/:motif/:palette/:version/:size[.webp|.png]`, and video thumbnails
- * `/media/video/:id.jpg`. Answers are images, 304, 301 or a small plain 404 —
+ * `/media/video/:id.jpg`, and the store finder's map tiles `/media/tiles/:z/:x/:y.png`. Answers are images, 304, 301 or a small plain 404 —
  * never the HTML error page.
  */
 @Controller('media')
@@ -17,7 +18,20 @@ export class MediaController {
   constructor(
     private readonly media: MediaService,
     private readonly videos: VideoThumbnailService,
+    private readonly tiles: MapTileService,
   ) {}
+
+  /** `/media/tiles/:z/:x/:y.png`: a map tile, fetched and cached by the site (see MapTileService). */
+  @Get('tiles/:z/:x/:file')
+  async tile(
+    @Param('z') z: string,
+    @Param('x') x: string,
+    @Param('file') file: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(res, await this.tiles.tile(z, x, file, ifNoneMatch));
+  }
 
   /** `/media/video/:id.jpg`: a video's thumbnail, fetched by the site (see VideoThumbnailService). */
   @Get('video/:file')

@@ -183,6 +183,7 @@ export class NeedsService {
         title: t('needs.list.store_title'),
         text: t('needs.list.store_text'),
         action: buildPath('storeFinder', locale),
+        product: null,
       }
     );
   }

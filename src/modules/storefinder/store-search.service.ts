@@ -1,10 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { buildPath, type Locale } from '../../../contracts/route-table';
-import type { PlaceView, StoreRecord } from '../../../contracts/storefinder';
+import {
+  areaTiles,
+  CLUSTER_CELLS,
+  tileBox,
+  UNCLUSTERED_ZOOM,
+  type PlaceView,
+  type PositionItem,
+  type StoreRecord,
+} from '../../../contracts/storefinder';
 import { AppCache } from '../../cache/app-cache.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
-import { fold, otherNames, parsePlaceQuery } from './places';
+import { fold, localityCandidates, otherNames, parsePlaceQuery } from './places';
 import { StoreRepository, type NearStoreRow, type PlaceRow, type StoreRow, type Stocking } from './store.repository';
+import { StreetGeocoder } from './street-geocoder';
 
 /** Suggestions the search box offers. */
 const SUGGESTIONS = 8;
@@ -38,12 +47,9 @@ export class StoreSearchService {
   constructor(
     private readonly repository: StoreRepository,
     private readonly cache: AppCache,
+    private readonly geocoder: StreetGeocoder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  get defaults() {
-    return { radius: this.config.STORE_LOCATOR_RADIUS, limit: this.config.STORE_LOCATOR_LIMIT };
-  }
 
   async nearest(locale: Locale, search: StoreSearch, product?: ProductContext | null): Promise<StoreRecord[]> {
     const rows = await this.repository.nearest({
@@ -93,9 +99,28 @@ export class StoreSearchService {
     };
   }
 
-  /** The Swiss places a search text may mean, best first (autocomplete). */
+  /**
+   * The Swiss places a search text may mean, best first (autocomplete): the street-level geocoder's
+   * answer when one is configured and answers, else the official localities: for an address ("Rue de
+   * Bourg 10, Lausanne") by the postcode or locality it names, else by the whole text.
+   */
   async places(text: string, limit = SUGGESTIONS): Promise<PlaceView[]> {
-    const { postcode, name } = parsePlaceQuery(text);
+    const typed = text.replace(/\s+/g, ' ').trim();
+    if (this.geocoder.enabled && fold(typed).length >= 2) {
+      const found = await this.geocoder.search(typed, limit);
+      if (found?.length) return found;
+    }
+    // An address's locality first: the whole address as a name could look like another place (the
+    // trigram similarity of "Panne 3, 1003 Lausanne" and "Lausanne" passes the threshold).
+    for (const query of [...localityCandidates(typed), parsePlaceQuery(typed)]) {
+      const found = await this.localities(query, limit);
+      if (found.length) return found;
+    }
+    return [];
+  }
+
+  /** Localities by postcode (start) and/or name (start, other language's name, close spelling). */
+  private async localities({ postcode, name }: { postcode?: string; name?: string }, limit: number) {
     if (!postcode && (!name || fold(name).length < 2)) return [];
     const key = `stores:places:${limit}:${postcode ?? ''}:${fold(name ?? '')}`;
     return this.cache.getOrSet(key, async () => {
@@ -111,9 +136,9 @@ export class StoreSearchService {
   }
 
   /**
-   * The place a submitted search text names (the page's GET form): a postcode of four digits, a
-   * locality name (start of it, other language's name, close spelling), or the box's "1003 Lausanne".
-   * Null when Switzerland has no such place.
+   * The place a submitted search text names (the page's GET form): an address (geocoder, else its
+   * locality), a postcode of four digits, a locality name (start of it, other language's name, close
+   * spelling), or the box's "1003 Lausanne". Null when Switzerland has no such place.
    */
   async resolve(text: string): Promise<PlaceView | null> {
     const { postcode } = parsePlaceQuery(text);
@@ -148,10 +173,23 @@ export class StoreSearchService {
     };
   }
 
-  /** Every pharmacy's position for the map's clustered markers: [id, latitude, longitude, insudiet]. */
-  async positions(): Promise<Array<[number, number, number]>> {
-    return this.cache.getOrSet('stores:positions:v2', async () =>
-      (await this.repository.positions()).map((s) => [s.id, s.latitude, s.longitude] as [number, number, number]),
+  /**
+   * The map's pharmacies in tile z/x/y, clustered per cell of CLUSTER_CELLS² a tile below
+   * UNCLUSTERED_ZOOM (SPEC §2.2 "marker per store", clustered when dense): whatever the number of
+   * pharmacies, a tile answers at most CLUSTER_CELLS² items. Empty outside the map's area.
+   */
+  async tilePositions(z: number, x: number, y: number): Promise<PositionItem[]> {
+    const { x0, x1, y0, y1 } = areaTiles(z);
+    if (x < x0 || x > x1 || y < y0 || y > y1) return [];
+    return this.cache.getOrSet(
+      `stores:tile:${z}/${x}/${y}`,
+      async () => {
+        const cells = z >= UNCLUSTERED_ZOOM ? 0 : 2 ** z * CLUSTER_CELLS;
+        const rows = await this.repository.clusters(tileBox(z, x, y), cells);
+        const round = (n: number) => Math.round(n * 1e5) / 1e5;
+        return rows.map((r): PositionItem => [round(r.latitude), round(r.longitude), r.n, r.n === 1 ? r.id : 0]);
+      },
+      300,
     );
   }
 

@@ -37,6 +37,14 @@ export interface NearestQuery {
   onlyStocking?: boolean;
 }
 
+/** A cell of the map's grid: how many pharmacies, where on average, the id of a lone one. */
+export interface CellRow {
+  n: number;
+  latitude: number;
+  longitude: number;
+  id: number;
+}
+
 /** What a place search looks for: (starts of) names, a postcode (start). */
 export interface PlaceTerms {
   names: string[];
@@ -96,9 +104,40 @@ export class StoreRepository {
     return this.db.selectFrom('store').select(STORE_COLUMNS).where('slug', '=', slug).executeTakeFirst();
   }
 
-  /** Every pharmacy's position (for the map's clustered markers), by id. */
-  async positions(): Promise<Array<Pick<StoreRow, 'id' | 'latitude' | 'longitude'>>> {
-    return this.db.selectFrom('store').select(['id', 'latitude', 'longitude']).orderBy('id').execute();
+  /**
+   * The pharmacies of a latitude/longitude box grouped in a grid of `cells` × `cells` cells over the
+   * whole world in Web Mercator (a map tile's cells at its zoom): one row per cell holding any, with
+   * its count, mean position and, for a cell of one, that store's id. `cells` 0: every store on its own.
+   */
+  async clusters(box: { south: number; west: number; north: number; east: number }, cells: number): Promise<CellRow[]> {
+    const inBox = this.db
+      .selectFrom('store')
+      .where('latitude', '>=', box.south)
+      .where('latitude', '<', box.north)
+      .where('longitude', '>=', box.west)
+      .where('longitude', '<', box.east);
+    if (cells === 0) {
+      const rows = await inBox.select(['id', 'latitude', 'longitude']).orderBy('id').limit(5000).execute();
+      return rows.map((r) => ({ n: 1, latitude: r.latitude, longitude: r.longitude, id: r.id }));
+    }
+    const column = sql`floor((store.longitude + 180) / 360 * ${cells}::float8)`;
+    const row = sql`floor((1 - ln(tan(radians(store.latitude)) + 1 / cos(radians(store.latitude))) / pi()) / 2 * ${cells}::float8)`;
+    const rows = await inBox
+      .select([
+        sql<string>`count(*)`.as('n'),
+        sql<number>`avg(store.latitude)`.as('latitude'),
+        sql<number>`avg(store.longitude)`.as('longitude'),
+        sql<number>`min(store.id)`.as('id'),
+      ])
+      .groupBy([column, row])
+      .orderBy(sql`min(store.id)`)
+      .execute();
+    return rows.map((r) => ({
+      n: Number(r.n),
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      id: r.id,
+    }));
   }
 
   async count(): Promise<number> {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config';
 import { DomainException } from '../../common/errors/domain.exception';
 import type { SiteContext } from '../shop';
-import type { StoresQueryDto } from './dto/stores-query.dto';
+import type { StorePositionsQueryDto, StoresQueryDto } from './dto/stores-query.dto';
 import { StoreSearchService } from './store-search.service';
 
 /** The store finder's API answers, in the shapes of SPEC §7 (`data.items`, `data.total`). */
@@ -42,8 +42,14 @@ export class StoreFinderApiService {
     return this.search.reverse(latitude, longitude);
   }
 
-  async positions() {
-    const items = await this.search.positions();
-    return { data: { items, total: items.length } };
+  /** The map's pharmacies in a tile (x and y must lie in the tile grid of zoom z). */
+  async positions(query: StorePositionsQueryDto) {
+    const problems: Record<string, string> = {};
+    for (const axis of ['x', 'y'] as const)
+      if (query[axis] >= 2 ** query.z)
+        problems[axis] = `${axis} must be from 0 to ${2 ** query.z - 1} at zoom ${query.z}`;
+    if (Object.keys(problems).length) throw DomainException.invalidInput(problems);
+    const items = await this.search.tilePositions(query.z, query.x, query.y);
+    return { data: { items, total: items.length, stores: items.reduce((n, item) => n + item[2], 0) } };
   }
 }

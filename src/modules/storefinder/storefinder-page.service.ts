@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { pharmacyJsonLd } from '../../common/seo/json-ld';
-import { labelsOf } from '../../../contracts/i18n';
+import { labelsOf, type Translate } from '../../../contracts/i18n';
 import { buildPath, type Locale } from '../../../contracts/route-table';
-import { toStoreView, type MapSettings } from '../../../contracts/storefinder';
+import { MAP_TILE_PATH, toStoreView, type MapSettings, type PanLabels } from '../../../contracts/storefinder';
 import type { AdvicePageProps, StoreFinderPageProps } from '../../../views/pages/StoreFinderPage';
 import type { StorePageProps } from '../../../views/pages/StorePage';
 import type { FinderStatus, StoreFinderProps } from '../../../views/islands/StoreFinder';
@@ -118,6 +118,17 @@ export class StoreFinderPageService {
         finderHref: `${buildPath('storeFinder', site.locale)}?q=${encodeURIComponent(`${record.zipcode} ${record.city}`)}`,
         labels: labelsOf(t, 'storefinder.finder'),
         page: labelsOf(t, 'storefinder.store'),
+        map: {
+          name: store.name,
+          latitude: store.latitude,
+          longitude: store.longitude,
+          map: this.mapSettings(),
+          labels: {
+            title: t('storefinder.store.map_title'),
+            region: t('storefinder.store.map_label', { name: store.name }),
+            ...this.panLabels(t),
+          },
+        },
       },
     };
   }
@@ -158,9 +169,19 @@ export class StoreFinderPageService {
     };
   }
 
+  private panLabels(t: Translate): PanLabels {
+    return {
+      pan: t('storefinder.finder.map_pan'),
+      north: t('storefinder.finder.pan_north'),
+      south: t('storefinder.finder.pan_south'),
+      west: t('storefinder.finder.pan_west'),
+      east: t('storefinder.finder.pan_east'),
+    };
+  }
+
   private mapSettings(): MapSettings {
     return {
-      tileUrl: this.config.MAP_TILE_URL,
+      tileUrl: MAP_TILE_PATH,
       attribution: this.config.MAP_TILE_ATTRIBUTION,
       attributionUrl: this.config.MAP_TILE_ATTRIBUTION_URL,
     };

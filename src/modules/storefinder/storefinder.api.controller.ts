@@ -2,7 +2,12 @@ import { Controller, Get, Header, Query, UsePipes } from '@nestjs/common';
 import { apiValidation, SiteSource } from '../../common/api';
 import { Site } from '../../common/page/page.decorator';
 import type { SiteContext } from '../shop';
-import { PlacesQueryDto, ReverseGeocodingQueryDto, StoresQueryDto } from './dto/stores-query.dto';
+import {
+  PlacesQueryDto,
+  ReverseGeocodingQueryDto,
+  StorePositionsQueryDto,
+  StoresQueryDto,
+} from './dto/stores-query.dto';
 import { StoreFinderApiService } from './storefinder-api.service';
 
 /** The store finder's part of the content API (SPEC §7 "Point of sale", "Reverse geocoding"), under /api/v1. */
@@ -21,14 +26,15 @@ export class StoreFinderApiController {
   }
 
   /**
-   * GET /store-positions: every pharmacy's position ([id, latitude, longitude]), for the map's clustered
-   * markers. The same for every visitor and page, changed only by an import: kept 5 minutes by browsers
-   * and CDNs (pages: a minute at the CDN), then revalidated in the background.
+   * GET /store-positions?z=&x=&y=: the pharmacies of a map tile for the map's markers, clustered per
+   * cell ([latitude, longitude, count, id]): bounded whatever the number of pharmacies. The same for
+   * every visitor, changed only by an import: kept 5 minutes by browsers and CDNs, then revalidated in
+   * the background.
    */
   @Get('store-positions')
   @Header('Cache-Control', 'public, max-age=300, s-maxage=300, stale-while-revalidate=300')
-  positions() {
-    return this.stores.positions();
+  positions(@Query() query: StorePositionsQueryDto) {
+    return this.stores.positions(query);
   }
 
   /** GET /places?q=: the Swiss localities a typed text may mean (the search box's suggestions). */

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../../../../contracts/storefinder';
 import { HasNoControlCharacters, IsIntegerParam, ShopScopedQueryDto, toBool } from '../../../common/api';
 
 /**
@@ -62,6 +63,18 @@ export class StoresQueryDto extends ShopScopedQueryDto {
   @Transform(toBool)
   @IsBoolean()
   only?: boolean;
+}
+
+/** GET /api/v1/store-positions: a map tile (zoom within the map's, x and y checked against the zoom by the service). */
+export class StorePositionsQueryDto extends ShopScopedQueryDto {
+  @IsIntegerParam(MAP_MIN_ZOOM, MAP_MAX_ZOOM)
+  z!: number;
+
+  @IsIntegerParam(0, 2 ** MAP_MAX_ZOOM - 1)
+  x!: number;
+
+  @IsIntegerParam(0, 2 ** MAP_MAX_ZOOM - 1)
+  y!: number;
 }
 
 /** GET /api/v1/reverse-geocoding (SPEC §7). */
