@@ -5,6 +5,7 @@ import type {
   NewsArticle,
   Organization,
   Pharmacy,
+  VideoObject,
   WebSite,
   WithContext,
 } from 'schema-dts';
@@ -68,7 +69,8 @@ export function articleJsonLd(input: {
   type: 'Article' | 'NewsArticle';
   headline: string;
   description: string;
-  image: string;
+  /** Absolute URLs, ideally 16:9, 4:3 and 1:1, each at least 50,000 pixels (never the site root). */
+  images: string[];
   datePublished?: string | null;
   dateModified: string | Date;
   locale: string;
@@ -81,7 +83,7 @@ export function articleJsonLd(input: {
     '@type': input.type,
     headline: input.headline,
     description: input.description,
-    image: [input.image],
+    image: input.images,
     ...(input.datePublished ? { datePublished: input.datePublished } : {}),
     dateModified: input.dateModified instanceof Date ? input.dateModified.toISOString() : input.dateModified,
     inLanguage: input.locale,
@@ -147,5 +149,40 @@ export function breadcrumbJsonLd(
       name: crumb.label,
       ...(crumb.href ? { item: `${origin}${crumb.href}` } : {}),
     })),
+  };
+}
+
+/**
+ * One embedded video (home news video, video paragraph, product gallery): name, thumbnail and upload
+ * date are what the rich result requires; the player is the privacy-enhanced embed (there is no media
+ * file of our own for a contentUrl); views when the platform tells them.
+ */
+export function videoObjectJsonLd(input: {
+  name: string;
+  description: string;
+  thumbnailUrl: string;
+  uploadDate: string;
+  duration: string;
+  embedUrl: string;
+  viewCount: number | null;
+}): WithContext<VideoObject> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'VideoObject',
+    name: input.name,
+    ...(input.description ? { description: input.description } : {}),
+    thumbnailUrl: [input.thumbnailUrl],
+    uploadDate: input.uploadDate,
+    duration: input.duration,
+    embedUrl: input.embedUrl,
+    ...(input.viewCount !== null
+      ? {
+          interactionStatistic: {
+            '@type': 'InteractionCounter',
+            interactionType: { '@type': 'WatchAction' },
+            userInteractionCount: input.viewCount,
+          },
+        }
+      : {}),
   };
 }

@@ -142,7 +142,6 @@ function mapParagraph(row: ParagraphRow, ctx: ParagraphContext): ParagraphView |
         videoId,
         text: optHtml(t, 'text'),
         thumbnail: picture(ctx.cover, 'paragraph', ''),
-        duration: opt(d, 'duration'),
       };
     }
     case 'slider':

@@ -2,12 +2,11 @@ import { Module } from '@nestjs/common';
 import { MediaController } from './media.controller';
 import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
-import { VideoThumbnailService } from './video-thumbnail.service';
 
 /** Generated packshots and brand logos (no image files): see media.service.ts and media-urls.ts. */
 @Module({
   controllers: [MediaController],
-  providers: [MediaRepository, MediaService, VideoThumbnailService],
+  providers: [MediaRepository, MediaService],
   exports: [MediaService],
 })
 export class MediaModule {}
