@@ -5,6 +5,7 @@ import type {
   NewsArticle,
   Organization,
   Pharmacy,
+  Product,
   VideoObject,
   WebSite,
   WithContext,
@@ -91,6 +92,42 @@ export function articleJsonLd(input: {
     author: organization,
     publisher: organization,
   } as WithContext<Article> | WithContext<NewsArticle>;
+}
+
+/**
+ * A product page (product snippet: the site shows products, it does not sell them): what it is, its
+ * picture and the price a pharmacy asks, in stock (the page's store locator finds one).
+ */
+export function productJsonLd(input: {
+  name: string;
+  description: string;
+  sku: string;
+  gtin13: string;
+  image: string;
+  url: string;
+  brand: string;
+  price: number;
+  /** ISO 4217 (CHF, EUR). */
+  currency: string;
+}): WithContext<Product> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Product',
+    name: input.name,
+    description: input.description,
+    sku: input.sku,
+    gtin13: input.gtin13,
+    image: input.image,
+    url: input.url,
+    brand: { '@type': 'Brand', name: input.brand },
+    offers: {
+      '@type': 'Offer',
+      price: input.price.toFixed(2),
+      priceCurrency: input.currency,
+      availability: 'https://schema.org/InStock',
+      url: input.url,
+    },
+  };
 }
 
 /** Questions and answers (product FAQ page, brand page); answers are HTML. */

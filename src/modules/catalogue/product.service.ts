@@ -8,7 +8,7 @@ import { DomainException } from '../../common/errors/domain.exception';
 import { buildPath, BRAND_CORNERS, type Locale } from '../../../contracts/route-table';
 import { sanitize } from '../../common/security/sanitize';
 import type { NutritionCompound, NutritionTable, VolumeDiscount } from '../../database/schema';
-import { faqPageJsonLd } from '../../common/seo/json-ld';
+import { faqPageJsonLd, productJsonLd } from '../../common/seo/json-ld';
 import { safely } from '../../common/logging/safely';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
@@ -125,26 +125,19 @@ export class ProductService {
       : buildPath('brand', locale, { slug: row.brand_slug });
     const meta = details.meta;
     const image = `${site.origin}${productPicture(row, 'zoom').fallback}`;
-    const jsonLd = {
-      '@context': 'https://schema.org',
-      '@type': 'Product',
+    const jsonLd = productJsonLd({
       name,
       description: meta,
       sku: row.reference,
       gtin13: row.ean,
       image,
       url: `${site.origin}${productPath}`,
-      brand: { '@type': 'Brand', name: row.brand_name },
+      brand: row.brand_name,
       // A free product is offered at 0 (what its page shows: 'Gratuit'), so it keeps its product
-      // snippet; docs/decisions.md "Video data and structured data".
-      offers: {
-        '@type': 'Offer',
-        price: row.is_free ? '0.00' : price.toFixed(2),
-        priceCurrency: currency === '€' ? 'EUR' : currency,
-        availability: 'https://schema.org/InStock',
-        url: `${site.origin}${productPath}`,
-      },
-    };
+      // snippet (docs/decisions.md "Video data and structured data").
+      price: row.is_free ? 0 : price,
+      currency: currency === '€' ? 'EUR' : currency,
+    });
     const mainCategory = categories[0];
     const alternates = Object.fromEntries(
       site.shop.languages.map((l) => {

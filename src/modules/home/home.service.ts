@@ -11,7 +11,7 @@ import { CatalogueService } from '../catalogue';
 import { EditorialService } from '../cms';
 import { editorialPicture } from '../media';
 import { NeedsService } from '../needs';
-import type { SiteContext } from '../shop';
+import { ShopService, type SiteContext } from '../shop';
 import { DomainException } from '../../common/errors/domain.exception';
 import { HomeRepository } from './home.repository';
 import { VideoDataService } from '../video';
@@ -38,6 +38,7 @@ export class HomeService {
     private readonly needs: NeedsService,
     private readonly brands: BrandsService,
     private readonly videos: VideoDataService,
+    private readonly shops: ShopService,
   ) {}
 
   private readonly logger = new Logger(HomeService.name);
@@ -64,10 +65,11 @@ export class HomeService {
           ? editorialPicture({ motif: slide.motif, palette: slide.palette }, 'slide', '')
           : null,
     }));
-    const [suggestions, selector, brandCards] = await Promise.all([
+    const [suggestions, selector, brandCards, shell] = await Promise.all([
       this.suggestions(site, content),
       this.needs.selector(site, { parent: null, child: null, error: false }, 'home-need-title'),
       this.brands.cards(locale),
+      this.shops.shell(site.shop.id, locale, t('shell.app_title')),
     ]);
     const news = content?.video ? await this.newsVideo(content.video, locale, site.origin) : null;
     return {
@@ -82,7 +84,12 @@ export class HomeService {
             // The results route takes the text in its path: /resultats/-r--{text}.
             searchTemplate: `${buildPath('results', locale)}/-r--${SEARCH_TERM}`,
           }),
-          organizationJsonLd({ origin: site.origin, name: t('shell.app_title'), logo: `${site.origin}/favicon.svg` }),
+          organizationJsonLd({
+            origin: site.origin,
+            name: t('shell.app_title'),
+            logo: `${site.origin}/favicon.svg`,
+            telephone: shell.country.phone || undefined,
+          }),
           ...(news?.jsonLd ?? []),
         ],
       },
