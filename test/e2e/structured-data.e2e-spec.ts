@@ -33,6 +33,7 @@ describe('structured data of every page type (e2e)', () => {
   const path = (key: string) => (locale: Locale) => slugs.get(key)![locale];
   /** An advice page whose cover is taken away before any request: its Article picture must still be one. */
   const COVERLESS = 'advice-genoux-exercices';
+  let coverBefore: string | null = null;
 
   const CASES: PageCase[] = [
     { name: 'home', path: () => '/', types: ['WebSite', 'Organization', 'VideoObject'] },
@@ -77,6 +78,13 @@ describe('structured data of every page type (e2e)', () => {
     t = await startTestApp({
       VIDEO_API_URL: `http://127.0.0.1:${(platform.server.address() as AddressInfo).port}/youtube/v3`,
     });
+    // Given back in afterAll: the server-backed suite shares one database between spec files.
+    const { cover } = await t.db
+      .selectFrom('page')
+      .select('cover')
+      .where('key', '=', COVERLESS)
+      .executeTakeFirstOrThrow();
+    coverBefore = cover ? JSON.stringify(cover) : null;
     await t.db.updateTable('page').set({ cover: null }).where('key', '=', COVERLESS).execute();
     const pages = await t.db
       .selectFrom('page as p')
@@ -130,6 +138,7 @@ describe('structured data of every page type (e2e)', () => {
     }
   });
   afterAll(async () => {
+    await t.db.updateTable('page').set({ cover: coverBefore }).where('key', '=', COVERLESS).execute();
     await t.app.close();
     await new Promise((resolve) => platform.server.close(resolve));
   });
