@@ -101,8 +101,6 @@ export interface VideoParagraph extends ParagraphBase<'video'> {
   text: SafeHtml | null;
   /** Served by the site, so the browser contacts the video platform only after consent. */
   thumbnail: Picture;
-  /** ISO 8601 duration when known. */
-  duration: string | null;
 }
 export interface SlideView {
   title: string;

@@ -21,6 +21,7 @@ import { GeoModule } from './modules/geo/geo.module';
 import { HealthModule } from './modules/health/health.module';
 import { HomeModule } from './modules/home/home.module';
 import { MediaModule } from './modules/media/media.module';
+import { VideoModule } from './modules/video/video.module';
 import { NeedsModule } from './modules/needs/needs.module';
 import { RedirectionModule } from './modules/redirection/redirection.module';
 import { SearchModule } from './modules/search/search.module';
@@ -55,6 +56,7 @@ export class AppModule {
         HealthModule,
         RedirectionModule,
         MediaModule,
+        VideoModule,
         GeoModule,
         ApiDocsModule,
         SeoModule,

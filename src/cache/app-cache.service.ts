@@ -103,6 +103,21 @@ export class AppCache implements OnApplicationShutdown {
     return loading;
   }
 
+  /** The cached value of `key`, without loading it (undefined when absent, or caching is off). */
+  async peek<T>(key: string): Promise<T | undefined> {
+    if (!this.enabled) return undefined;
+    const near = this.local.get(key);
+    if (near && near.until > Date.now()) return near.v as T;
+    return (await this.safeGet<T>(key))?.v;
+  }
+
+  /** Replaces the cached value of `key` (a background refresh); a store failure is logged, never thrown. */
+  async set<T>(key: string, value: T, ttlSeconds?: number): Promise<void> {
+    if (!this.enabled) return;
+    await this.safeSet(key, { v: value }, ttlSeconds);
+    this.remember(key, value, ttlSeconds);
+  }
+
   /**
    * The in-process copy. An expired entry is kept (bounded, oldest written first out) as the value to
    * serve if the source fails (see getOrSet).

@@ -339,6 +339,42 @@ export class EnvironmentVariables {
   @Matches(/^(https?:\/\/[A-Za-z0-9.:-]+|none)$/, { message: 'must be an http(s) origin or "none"' })
   VIDEO_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
 
+  /**
+   * The video platform's data API key (SPEC §7: playlist items, then videos; YouTube Data API v3).
+   * Unset: the stored video data of the content pack is used and the platform is never asked.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{20,100}$/, { message: 'must be an API key (20-100 letters, digits, "-" or "_")' })
+  VIDEO_API_KEY?: string = undefined;
+
+  /**
+   * The playlist whose first item is the home page's news video (SPEC §7 "playlist items … the first
+   * item's videoId"). Unset, or the platform out of reach: the home content's own video.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{10,64}$/, { message: 'must be a playlist id (10-64 letters, digits, "-" or "_")' })
+  VIDEO_PLAYLIST_ID?: string = undefined;
+
+  /** The data API's base URL (a local stub in tests). */
+  @Matches(/^https?:\/\/[A-Za-z0-9.:-]+(\/[A-Za-z0-9._~/-]*)?$/, { message: 'must be an http(s) URL without query' })
+  VIDEO_API_URL = 'https://www.googleapis.com/youtube/v3';
+
+  /** A call to the data API gives up after this long (the page then uses what it has). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(30000)
+  VIDEO_API_TIMEOUT_MS = 2000;
+
+  /** Video data older than this is refreshed in the background (the page is served with what is kept). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(604800)
+  VIDEO_DATA_REFRESH_SECONDS = 3600;
+
   /** The verification endpoint (a local stub in tests). */
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
   RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';

@@ -124,11 +124,8 @@ export const PARAGRAPH_SCHEMAS = {
   },
   video: {
     shared: {
+      // Its title, duration, dates… are the video's own data (content/media/videos.json).
       embed: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'an 11-character video id'),
-      duration: z
-        .string()
-        .regex(/^PT(\d+H)?(\d+M)?(\d+S)?$/, 'an ISO 8601 duration (PT2M31S)')
-        .nullish(),
     },
     texts: z.strictObject({ title: text, text: optionalText }),
   },

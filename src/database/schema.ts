@@ -538,6 +538,32 @@ export interface StoreTable {
   position: Generated<string>;
 }
 
+/** A thumbnail of the video platform's data API (`snippet.thumbnails.<size>`). */
+export interface VideoThumbnail {
+  url: string;
+  width?: number;
+  height?: number;
+}
+
+/** Stored video data (migration 0020): the content pack's copy of what the video platform says. */
+export interface VideoTable {
+  id: string;
+  published_at: ColumnType<Date, string, string>;
+  /** ISO 8601 duration (PT3M42S). */
+  duration: string;
+  /** bigint: the drivers answer a string. */
+  view_count: ColumnType<string | null, number | null, number | null>;
+  thumbnails: JSONColumnType<Record<string, VideoThumbnail>, string, string>;
+  updated_at: Generated<Date>;
+}
+
+export interface VideoTranslationTable {
+  video_id: string;
+  locale: string;
+  title: string;
+  description: string;
+}
+
 /** A range (brand) a pharmacy stocks. */
 export interface StoreBrandTable {
   store_id: number;
@@ -697,6 +723,8 @@ export interface DB {
   contact_request: ContactRequestTable;
   newsletter_subscription: NewsletterSubscriptionTable;
   mail_outbox: MailOutboxTable;
+  video: VideoTable;
+  video_translation: VideoTranslationTable;
 }
 
 /** The documentation address of a contact request. */

@@ -527,7 +527,8 @@ const FILE_ROUTES: Array<{ template: string; sample: Record<string, string>; sma
     sample: { key: 'lactibiane', version: '0000000000', file: 'logo.png' },
     small404: true,
   },
-  { template: '/media/video/:file', sample: { file: 'dQw4w9WgXcQ.jpg' }, small404: true },
+  // A video of the content: the route serves only those (any other id is its small 404).
+  { template: '/media/video/:file', sample: { file: 'Tz4pLw8QnVk.jpg' }, small404: true },
   { template: '/media/tiles/:z/:x/:file', sample: { z: '8', x: '132', file: '90.png' }, small404: true },
   { template: '/documents/:file', sample: { file: 'notice.pdf' }, small404: false },
 ];

@@ -1,13 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { VideoThumbnailService } from '../../src/modules/media/video-thumbnail.service';
+import { VideoThumbnailService } from '../../src/modules/video/video-thumbnail.service';
 import { FR, startTestApp, type TestApp } from '../support/app';
 
 /** A JPEG's first bytes: enough for the route, which passes the platform's bytes through. */
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
-const KNOWN = 'dQw4w9WgXcQ';
-const UNKNOWN = 'aaaaaaaaaaa';
+/** Videos of the content: the home page's news video, which the platform has, and a product's, which it has not. */
+const KNOWN = 'Tz4pLw8QnVk';
+const UNKNOWN = 'Lq4bX7sVt2M';
+/** Well formed, but no page of the site shows it. */
+const FOREIGN = 'dQw4w9WgXcQ';
 
 /** A stand-in for the video platform's thumbnail host: knows one video, counts its hits. */
 function fakePlatform(): Promise<{ server: Server; origin: string; hits: string[] }> {
@@ -64,6 +67,15 @@ describe('video thumbnails served by the site, and the CSP of consent-gated thir
       expect(String(res.body)).toContain('<svg');
       expect(res.headers['cache-control']).toMatch(/^public, max-age=(29\d|300)$/);
       expect(t.logs.some((line) => line.includes(`video thumbnail ${UNKNOWN}`))).toBe(true);
+    });
+
+    it('a well-formed id of a video the site does not show: a small 404, the platform never asked', async () => {
+      const before = platform.hits.length;
+      const res = await request(t.server).get(`/media/video/${FOREIGN}.jpg`).set('Host', FR);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(platform.hits.length).toBe(before);
+      expect(t.app.get(VideoThumbnailService).held.entries).toBe(2);
     });
 
     it.each([

@@ -1,21 +1,28 @@
 import { useEffect, useReducer } from 'react';
 import { useStore } from 'react-redux';
-import type { AppStore } from '../../client/store';
+import { useAppSelector, type AppStore } from '../../client/store';
 import { cls } from '../components/cls';
+import { useHydrated } from './browser-hooks';
 import { LOADING_HIDE_DELAY_MS, LOADING_THROTTLE_MS, loadingEventFor, nextLoadingPhase } from './loading-bar';
 
 export interface LoadingBarProps {
-  labels: { loading: string; failed: string };
+  labels: { loading: string; failed: string; offline: string };
 }
 
 /**
  * The loading bar of SPEC §4, driven by the Redux `app.loading` state (client/platform.ts turns the
  * window events 'app:navigation-start' / '-end' / '-error' into it). The 5 s progress is a CSS
  * animation: no inline style, which the CSP would refuse.
+ *
+ * It also tells the visitor when the browser goes offline (SPEC §4 "online/offline status tracked",
+ * `app.online`): a polite notice until the connection is back, when in-page navigations (filters,
+ * pagination) and links would fail. After hydration only: the server does not know.
  */
 export default function LoadingBar({ labels }: LoadingBarProps) {
   const store = useStore() as AppStore;
   const [phase, send] = useReducer(nextLoadingPhase, 'hidden');
+  const hydrated = useHydrated();
+  const offline = !useAppSelector((state) => state.app.online) && hydrated;
 
   useEffect(() => {
     let last = store.getState().app.loading;
@@ -52,6 +59,9 @@ export default function LoadingBar({ labels }: LoadingBarProps) {
       </div>
       <p className="visually-hidden" role="status">
         {phase === 'failed' ? labels.failed : ''}
+      </p>
+      <p className={offline ? 'offline-notice' : 'visually-hidden'} role="status" data-offline-notice>
+        {offline ? labels.offline : ''}
       </p>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Picture as PictureModel } from '../../contracts/catalogue';
 import type { Labels } from '../../contracts/i18n';
 import { useHydrated } from './browser-hooks';
@@ -14,6 +14,8 @@ export const GALLERY_LABELS = [
   'gallery',
   'zoom',
   'zoom_picture',
+  'zoom_video',
+  'zoom_position',
   'previous',
   'next',
   'slide_n',
@@ -30,23 +32,23 @@ interface Props {
 }
 
 const THUMB_WINDOW = 4;
+/** SPEC §4 Video: in the zoom modal the video starts by itself this long after it shows. */
+export const ZOOM_AUTOPLAY_MS = 1000;
 
 function Video({
-  id,
-  title,
-  autoplay,
+  slide,
   labels,
+  autoplayAfterMs,
 }: {
-  id: string;
-  title: string;
-  autoplay: boolean;
+  slide: Extract<GallerySlide, { type: 'video' }>;
   labels: GalleryLabels;
+  autoplayAfterMs?: number;
 }) {
   return (
     <VideoPlayer
-      videoId={id}
-      title={title}
-      autoplay={autoplay}
+      videoId={slide.videoId}
+      title={slide.title}
+      autoplayAfterMs={autoplayAfterMs}
       labels={{ blocked: labels.video_blocked, accept: labels.video_accept, watch: labels.video_play }}
     />
   );
@@ -54,14 +56,14 @@ function Video({
 
 /**
  * Image and video carousel with thumbnails (window of 4), previous/next hidden at the ends, and a zoom
- * modal; the video plays only after video consent, and autoplays in the zoom modal after 1000 ms.
+ * modal that shows any slide large and moves through them (buttons, arrow keys). A picture opens it
+ * when clicked, the video slide from its zoom button; in the modal the video plays only after video
+ * consent, then starts by itself (muted) 1000 ms after it shows (SPEC §4).
  */
 export default function ProductGallery({ slides, labels }: Props) {
   const enhanced = useHydrated();
   const [index, setIndex] = useState(0);
   const [zoomOpen, setZoomOpen] = useState(false);
-  /** Index of the zoomed slide whose video may autoplay (set 1000 ms after the modal opens). */
-  const [autoplayIndex, setAutoplayIndex] = useState<number | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const slide = slides[index];
   const windowStart = Math.min(Math.max(0, index - THUMB_WINDOW + 1), Math.max(0, slides.length - THUMB_WINDOW));
@@ -73,14 +75,38 @@ export default function ProductGallery({ slides, labels }: Props) {
     if (!zoomOpen && el.open) el.close();
   }, [zoomOpen]);
 
-  useEffect(() => {
-    if (!zoomOpen || slide?.type !== 'video') return;
-    const timer = window.setTimeout(() => setAutoplayIndex(index), 1000);
-    return () => window.clearTimeout(timer);
-  }, [zoomOpen, slide, index]);
-  const autoplay = zoomOpen && autoplayIndex === index;
-
   if (!slide) return null;
+  const go = (to: number) => setIndex(Math.min(slides.length - 1, Math.max(0, to)));
+  const onModalKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') go(index - 1);
+    else if (event.key === 'ArrowRight') go(index + 1);
+    else return;
+    event.preventDefault();
+  };
+  const nav = (where: 'stage' | 'modal') => ({
+    previous: index > 0 && (
+      <button
+        type="button"
+        className={`gallery__nav gallery__nav--prev${where === 'modal' ? ' modal__nav' : ''}`}
+        onClick={() => go(index - 1)}
+        aria-label={labels.previous}
+      >
+        ‹
+      </button>
+    ),
+    next: index < slides.length - 1 && (
+      <button
+        type="button"
+        className={`gallery__nav gallery__nav--next${where === 'modal' ? ' modal__nav' : ''}`}
+        onClick={() => go(index + 1)}
+        aria-label={labels.next}
+      >
+        ›
+      </button>
+    ),
+  });
+  const stageNav = nav('stage');
+  const modalNav = nav('modal');
   const thumb = (s: GallerySlide) =>
     s.type === 'image' ? (
       <Picture picture={{ ...s.picture, width: 64, height: 64 }} />
@@ -92,16 +118,7 @@ export default function ProductGallery({ slides, labels }: Props) {
   return (
     <section className="gallery" aria-roledescription="carousel" aria-label={labels.gallery}>
       <div className="gallery__stage">
-        {enhanced && index > 0 && (
-          <button
-            type="button"
-            className="gallery__nav gallery__nav--prev"
-            onClick={() => setIndex(index - 1)}
-            aria-label={labels.previous}
-          >
-            ‹
-          </button>
-        )}
+        {enhanced && stageNav.previous}
         {slide.type === 'image' && !enhanced ? (
           // Without JavaScript the picture links to its large version.
           <a
@@ -122,18 +139,30 @@ export default function ProductGallery({ slides, labels }: Props) {
             <Picture picture={slide.picture} loading="eager" fetchPriority={index === 0 ? 'high' : undefined} />
           </button>
         ) : (
-          <Video id={slide.videoId} title={slide.title} autoplay={false} labels={labels} />
+          <>
+            {/* The zoom modal would not show a stage player that is playing: only while it is not. */}
+            {!zoomOpen && <Video slide={slide} labels={labels} />}
+            {enhanced && (
+              <button
+                type="button"
+                className="gallery__zoom-video"
+                onClick={() => setZoomOpen(true)}
+                aria-label={labels.zoom_video.replace('{name}', slide.title)}
+              >
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                  <path
+                    d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
+                </svg>
+              </button>
+            )}
+          </>
         )}
-        {enhanced && index < slides.length - 1 && (
-          <button
-            type="button"
-            className="gallery__nav gallery__nav--next"
-            onClick={() => setIndex(index + 1)}
-            aria-label={labels.next}
-          >
-            ›
-          </button>
-        )}
+        {enhanced && stageNav.next}
       </div>
       {slides.length > 1 && (
         <ul className="gallery__thumbs">
@@ -171,7 +200,8 @@ export default function ProductGallery({ slides, labels }: Props) {
         ref={dialog}
         className="modal modal--zoom"
         aria-label={labels.zoom}
-        onClose={() => (setZoomOpen(false), setAutoplayIndex(null))}
+        onClose={() => setZoomOpen(false)}
+        onKeyDown={onModalKey}
       >
         {zoomOpen && (
           <div className="modal__body">
@@ -181,8 +211,16 @@ export default function ProductGallery({ slides, labels }: Props) {
             {slide.type === 'image' ? (
               <Picture picture={slide.zoom} loading="eager" className="modal__zoom-image" />
             ) : (
-              <Video id={slide.videoId} title={slide.title} autoplay={autoplay} labels={labels} />
+              // A new player for each slide shown: the 1000 ms count again from its appearance.
+              <Video key={index} slide={slide} labels={labels} autoplayAfterMs={ZOOM_AUTOPLAY_MS} />
             )}
+            {slides.length > 1 && (
+              <p className="modal__position" aria-live="polite">
+                {labels.zoom_position.replace('{n}', String(index + 1)).replace('{total}', String(slides.length))}
+              </p>
+            )}
+            {modalNav.previous}
+            {modalNav.next}
           </div>
         )}
       </dialog>

@@ -59,7 +59,9 @@ export function Layout({ shell, breadcrumb, languages, countries, qrLanguages, c
       )}
       <Island
         component={LoadingBar}
-        props={{ labels: { loading: t('shell.loading'), failed: t('shell.loading_failed') } }}
+        props={{
+          labels: { loading: t('shell.loading'), failed: t('shell.loading_failed'), offline: t('shell.offline') },
+        }}
       />
       <Header shell={shell} languages={languages} countries={countries} currentPath={currentPath} />
       <Breadcrumb trail={breadcrumb} />

@@ -5,6 +5,8 @@ import type {
   NewsArticle,
   Organization,
   Pharmacy,
+  Product,
+  VideoObject,
   WebSite,
   WithContext,
 } from 'schema-dts';
@@ -68,7 +70,8 @@ export function articleJsonLd(input: {
   type: 'Article' | 'NewsArticle';
   headline: string;
   description: string;
-  image: string;
+  /** Absolute URLs, ideally 16:9, 4:3 and 1:1, each at least 50,000 pixels (never the site root). */
+  images: string[];
   datePublished?: string | null;
   dateModified: string | Date;
   locale: string;
@@ -81,7 +84,7 @@ export function articleJsonLd(input: {
     '@type': input.type,
     headline: input.headline,
     description: input.description,
-    image: [input.image],
+    image: input.images,
     ...(input.datePublished ? { datePublished: input.datePublished } : {}),
     dateModified: input.dateModified instanceof Date ? input.dateModified.toISOString() : input.dateModified,
     inLanguage: input.locale,
@@ -89,6 +92,42 @@ export function articleJsonLd(input: {
     author: organization,
     publisher: organization,
   } as WithContext<Article> | WithContext<NewsArticle>;
+}
+
+/**
+ * A product page (product snippet: the site shows products, it does not sell them): what it is, its
+ * picture and the price a pharmacy asks, in stock (the page's store locator finds one).
+ */
+export function productJsonLd(input: {
+  name: string;
+  description: string;
+  sku: string;
+  gtin13: string;
+  image: string;
+  url: string;
+  brand: string;
+  price: number;
+  /** ISO 4217 (CHF, EUR). */
+  currency: string;
+}): WithContext<Product> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Product',
+    name: input.name,
+    description: input.description,
+    sku: input.sku,
+    gtin13: input.gtin13,
+    image: input.image,
+    url: input.url,
+    brand: { '@type': 'Brand', name: input.brand },
+    offers: {
+      '@type': 'Offer',
+      price: input.price.toFixed(2),
+      priceCurrency: input.currency,
+      availability: 'https://schema.org/InStock',
+      url: input.url,
+    },
+  };
 }
 
 /** Questions and answers (product FAQ page, brand page); answers are HTML. */
@@ -147,5 +186,40 @@ export function breadcrumbJsonLd(
       name: crumb.label,
       ...(crumb.href ? { item: `${origin}${crumb.href}` } : {}),
     })),
+  };
+}
+
+/**
+ * One embedded video (home news video, video paragraph, product gallery): name, thumbnail and upload
+ * date are what the rich result requires; the player is the privacy-enhanced embed (there is no media
+ * file of our own for a contentUrl); views when the platform tells them.
+ */
+export function videoObjectJsonLd(input: {
+  name: string;
+  description: string;
+  thumbnailUrl: string;
+  uploadDate: string;
+  duration: string;
+  embedUrl: string;
+  viewCount: number | null;
+}): WithContext<VideoObject> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'VideoObject',
+    name: input.name,
+    ...(input.description ? { description: input.description } : {}),
+    thumbnailUrl: [input.thumbnailUrl],
+    uploadDate: input.uploadDate,
+    duration: input.duration,
+    embedUrl: input.embedUrl,
+    ...(input.viewCount !== null
+      ? {
+          interactionStatistic: {
+            '@type': 'InteractionCounter',
+            interactionType: { '@type': 'WatchAction' },
+            userInteractionCount: input.viewCount,
+          },
+        }
+      : {}),
   };
 }

@@ -8,17 +8,20 @@ import { seedPlatform } from './platform.seed';
 import { refreshProductListing } from './product-listing';
 import { refreshSearchDocuments, seedSearchKeywords } from './search-documents';
 import { seedStores } from './stores.seed';
+import { checkVideoReferences, seedVideos } from './video.seed';
 
 /** Every seed step, in dependency order (each later content pack adds its own here). */
 export async function seedAll(db: Database, dir = contentDir()): Promise<Record<string, unknown>> {
+  const videos = await seedVideos(db, dir);
   const platform = await seedPlatform(db, dir);
   const catalogue = await seedCatalogue(db, dir);
   const editorial = await seedEditorial(db, dir);
+  await checkVideoReferences(db);
   const geo = await seedLocalities(db, dir);
   const search = await seedSearchKeywords(db, dir);
   const stores = await seedStores(db);
   await refreshDerivedData(db);
-  return { platform, catalogue, editorial, geo, search, stores };
+  return { videos, platform, catalogue, editorial, geo, search, stores };
 }
 
 /**

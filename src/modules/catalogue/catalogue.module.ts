@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { VideoModule } from '../video';
 import { CatalogueApiController } from './catalogue.api.controller';
 import { CatalogueApiService } from './catalogue-api.service';
 import { CatalogueRepository } from './catalogue.repository';
@@ -11,6 +12,7 @@ import { ProductService } from './product.service';
 import { ProductDetailsService } from './product-details.service';
 
 @Module({
+  imports: [VideoModule],
   controllers: [DocumentController, CatalogueApiController, ProductListPageController, ProductPageController],
   providers: [
     CatalogueRepository,

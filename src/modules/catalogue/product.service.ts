@@ -8,7 +8,8 @@ import { DomainException } from '../../common/errors/domain.exception';
 import { buildPath, BRAND_CORNERS, type Locale } from '../../../contracts/route-table';
 import { sanitize } from '../../common/security/sanitize';
 import type { NutritionCompound, NutritionTable, VolumeDiscount } from '../../database/schema';
-import { faqPageJsonLd } from '../../common/seo/json-ld';
+import { faqPageJsonLd, productJsonLd } from '../../common/seo/json-ld';
+import { safely } from '../../common/logging/safely';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import { ShopService, type SiteContext } from '../shop';
@@ -22,6 +23,7 @@ import { simplePdf } from './pdf';
 import { galleryVisuals, LABEL_LOCALE, PRODUCT_IMAGE_SIZES, slidePicture, type SlideSubject } from '../media';
 import { brandPicture, productPicture } from './product-card.mapper';
 import { ProductDetailsService, type ProductRow } from './product-details.service';
+import { VideoDataService } from '../video';
 
 /**
  * The product page and its FAQ page (SPEC §2.2 "Product detail", "Product FAQ"): every rule of the
@@ -36,6 +38,7 @@ export class ProductService {
     private readonly render: RenderService,
     private readonly shops: ShopService,
     private readonly products: ProductDetailsService,
+    private readonly videos: VideoDataService,
     @Optional() private readonly articles?: ProductArticles,
   ) {}
 
@@ -95,8 +98,17 @@ export class ProductService {
       };
     });
     const gallery = await this.gallery(row, locale, name, t);
-    if (c.embed_push_video && /^[A-Za-z0-9_-]{11}$/.test(c.embed_push_video))
-      gallery.push({ type: 'video', videoId: c.embed_push_video, title: name });
+    const videoId = c.embed_push_video && /^[A-Za-z0-9_-]{11}$/.test(c.embed_push_video) ? c.embed_push_video : null;
+    // SPEC §8: the video data failing is logged, the page goes on (the video without its VideoObject).
+    const videoLd = videoId
+      ? await safely(
+          this.logger,
+          `product ${row.id} video data`,
+          () => this.videos.jsonLd([videoId], locale, site.origin),
+          [],
+        )
+      : [];
+    if (videoId) gallery.push({ type: 'video', videoId, title: String(videoLd[0]?.name ?? name) });
     const tabs = productTabs({
       productType: row.product_type,
       hasUsage: !!stripHtml(texts.usage_instructions ?? '').trim(),
@@ -113,28 +125,19 @@ export class ProductService {
       : buildPath('brand', locale, { slug: row.brand_slug });
     const meta = details.meta;
     const image = `${site.origin}${productPicture(row, 'zoom').fallback}`;
-    const jsonLd = {
-      '@context': 'https://schema.org',
-      '@type': 'Product',
+    const jsonLd = productJsonLd({
       name,
       description: meta,
       sku: row.reference,
       gtin13: row.ean,
       image,
       url: `${site.origin}${productPath}`,
-      brand: { '@type': 'Brand', name: row.brand_name },
-      ...(row.is_free
-        ? {}
-        : {
-            offers: {
-              '@type': 'Offer',
-              price: price.toFixed(2),
-              priceCurrency: currency === '€' ? 'EUR' : currency,
-              availability: 'https://schema.org/InStock',
-              url: `${site.origin}${productPath}`,
-            },
-          }),
-    };
+      brand: row.brand_name,
+      // A free product is offered at 0 (what its page shows: 'Gratuit'), so it keeps its product
+      // snippet (docs/decisions.md "Video data and structured data").
+      price: row.is_free ? 0 : price,
+      currency: currency === '€' ? 'EUR' : currency,
+    });
     const mainCategory = categories[0];
     const alternates = Object.fromEntries(
       site.shop.languages.map((l) => {
@@ -143,7 +146,7 @@ export class ProductService {
       }),
     );
     return {
-      head: { title: name, description: meta, ogType: 'product', ogImage: image, jsonLd: [jsonLd] },
+      head: { title: name, description: meta, ogType: 'product', ogImage: image, jsonLd: [jsonLd, ...videoLd] },
       breadcrumb: [
         { label: t('catalogue.list.breadcrumb'), href: buildPath('productList', locale) },
         ...(mainCategory

@@ -3,6 +3,7 @@ import { PageEntities } from '../../common/editorial/page-entities';
 import { ProductArticles } from '../../common/editorial/product-articles';
 import { AuthModule } from '../auth';
 import { CatalogueModule } from '../catalogue';
+import { VideoModule } from '../video';
 import { ArticleListService } from './article-list.service';
 import { CmsApiController } from './cms.api.controller';
 import { CmsApiService } from './cms-api.service';
@@ -17,7 +18,7 @@ import { PreviewPageController } from './preview.page.controller';
  */
 @Global()
 @Module({
-  imports: [AuthModule, CatalogueModule],
+  imports: [AuthModule, CatalogueModule, VideoModule],
   // The editorial controller holds the catch-all /{slug}: it is registered last.
   controllers: [CmsApiController, PreviewPageController, EditorialPageController],
   providers: [

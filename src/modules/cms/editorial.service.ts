@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { articleJsonLd } from '../../common/seo/json-ld';
 import type { Picture } from '../../../contracts/catalogue';
-import type { ArticleCardView, LinkView, TocEntryView } from '../../../contracts/editorial';
+import type { ArticleCardView, LinkView, ParagraphView, TocEntryView } from '../../../contracts/editorial';
 import type { Crumb } from '../../../contracts/shell';
 import { buildPath, type Locale } from '../../../contracts/route-table';
 import type { LogoutFormProps } from '../../../views/components/LogoutForm';
@@ -18,6 +18,7 @@ import { META_DESCRIPTION_MAX, truncate, type PageView } from '../../render/page
 import { RenderService } from '../../render/render.service';
 import { CatalogueService } from '../catalogue';
 import { editorialPicture } from '../media';
+import { VideoDataService } from '../video';
 import type { SiteContext } from '../shop';
 import { CmsRepository, type PageCardRow, type PageDetailRow, type PageListQuery } from './cms.repository';
 import {
@@ -58,6 +59,7 @@ export class EditorialService implements ProductArticles, PageEntities {
     private readonly render: RenderService,
     private readonly catalogue: CatalogueService,
     private readonly sites: SiteSource,
+    private readonly videos: VideoDataService,
   ) {}
 
   private readonly logger = new Logger(EditorialService.name);
@@ -240,15 +242,25 @@ export class EditorialService implements ProductArticles, PageEntities {
       META_DESCRIPTION_MAX,
     );
     const path = pageHref(row.route, row.slug, locale);
-    const cover = `${site.origin}${props.cover?.fallback ?? ''}`;
-    const jsonLd: object[] =
-      row.type === 'advice' || row.type === 'innovation' || row.type === 'actualite'
+    // The picture the page shows in its header (its cover, else the default one), never the site root.
+    const headerPicture = (size: Parameters<typeof editorialPicture>[1]) =>
+      `${site.origin}${this.picture(row.cover, size, '').fallback}`;
+    const cover = headerPicture('cover');
+    const videoLd = await safely(
+      this.logger,
+      `page ${row.id} video data`,
+      () => this.videos.jsonLd(videoIds(paragraphs), locale, site.origin),
+      [],
+    );
+    const jsonLd: object[] = [
+      ...(row.type === 'advice' || row.type === 'innovation' || row.type === 'actualite'
         ? [
             articleJsonLd({
               type: row.type === 'actualite' ? 'NewsArticle' : 'Article',
               headline: truncate(row.title, 110),
               description,
-              image: cover,
+              // Google's three ratios: 16:9, 4:3 and 1:1.
+              images: [headerPicture('card2x'), headerPicture('paragraph2x'), headerPicture('thumb')],
               datePublished: row.published_at,
               dateModified: row.updated_at,
               locale,
@@ -256,12 +268,14 @@ export class EditorialService implements ProductArticles, PageEntities {
               publisher: t('shell.app_title'),
             }),
           ]
-        : [];
+        : []),
+      ...videoLd,
+    ];
     const view: PageView<EditorialPageProps> = {
       head: {
         title: row.meta_title || row.title,
         description,
-        ogType: jsonLd.length ? 'article' : 'website',
+        ogType: LIST_OF[row.type] || row.type === 'actualite' ? 'article' : 'website',
         ogImage: cover,
         jsonLd,
         ...(options.preview ? { noindex: true, canonicalPath: path } : {}),
@@ -372,4 +386,9 @@ export class EditorialService implements ProductArticles, PageEntities {
       },
     };
   }
+}
+
+/** The videos a page embeds (its video paragraphs), in page order. */
+function videoIds(paragraphs: ParagraphView[]): string[] {
+  return paragraphs.flatMap((p) => (p.type === 'video' ? [p.videoId] : []));
 }

@@ -168,7 +168,6 @@ function mapParagraph(row: ParagraphRow & { type: StoredParagraphType }, ctx: Pa
         videoId,
         text: optHtml(t, 'text'),
         thumbnail: picture(ctx.cover, 'paragraph', ''),
-        duration: opt(d, 'duration'),
       };
     }
     case 'slider':

@@ -1,19 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { BRAND_CORNERS, buildPath, type RouteName } from '../../../contracts/route-table';
+import { BRAND_CORNERS, buildPath, type Locale, type RouteName } from '../../../contracts/route-table';
 import type { HomeProps, HomeSlideView, HomeSuggestionView } from '../../../views/pages/HomePage';
 import { AppCache } from '../../cache/app-cache.service';
-import type { HomeContentJson } from '../../database/schema';
+import type { HomeContentJson, HomeVideo } from '../../database/schema';
 import { organizationJsonLd, SEARCH_TERM, webSiteJsonLd } from '../../common/seo/json-ld';
-import type { PageView } from '../../render/page-view';
+import { truncate, type PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import { BrandsService } from '../brands';
 import { CatalogueService } from '../catalogue';
 import { EditorialService } from '../cms';
 import { editorialPicture } from '../media';
 import { NeedsService } from '../needs';
-import type { SiteContext } from '../shop';
+import { ShopService, type SiteContext } from '../shop';
 import { DomainException } from '../../common/errors/domain.exception';
 import { HomeRepository } from './home.repository';
+import { VideoDataService } from '../video';
+import { safely } from '../../common/logging/safely';
+import { Logger } from '@nestjs/common';
 
 /**
  * The home page (SPEC §1, §2.2 "Home"): header slider with pictures, search, in-store advice, current
@@ -21,6 +24,9 @@ import { HomeRepository } from './home.repository';
  * video, the slider of brand landing pages and the search-engine text. Its content is data (the
  * homepage resource of the site and language).
  */
+/** The legend under a playlist video: the first line of its description, cut (SPEC §9 promo text 300). */
+const NEWS_LEGEND_MAX = 300;
+
 @Injectable()
 export class HomeService {
   constructor(
@@ -31,7 +37,11 @@ export class HomeService {
     private readonly editorial: EditorialService,
     private readonly needs: NeedsService,
     private readonly brands: BrandsService,
+    private readonly videos: VideoDataService,
+    private readonly shops: ShopService,
   ) {}
+
+  private readonly logger = new Logger(HomeService.name);
 
   content(site: SiteContext): Promise<HomeContentJson | null> {
     return this.cache.getOrSet(`home:${site.shop.id}:${site.locale}`, async () => {
@@ -55,12 +65,13 @@ export class HomeService {
           ? editorialPicture({ motif: slide.motif, palette: slide.palette }, 'slide', '')
           : null,
     }));
-    const [suggestions, selector, brandCards] = await Promise.all([
+    const [suggestions, selector, brandCards, shell] = await Promise.all([
       this.suggestions(site, content),
       this.needs.selector(site, { parent: null, child: null, error: false }, 'home-need-title'),
       this.brands.cards(locale),
+      this.shops.shell(site.shop.id, locale, t('shell.app_title')),
     ]);
-    const video = content?.video ?? null;
+    const news = content?.video ? await this.newsVideo(content.video, locale, site.origin) : null;
     return {
       head: {
         title: content?.title ?? '',
@@ -73,7 +84,13 @@ export class HomeService {
             // The results route takes the text in its path: /resultats/-r--{text}.
             searchTemplate: `${buildPath('results', locale)}/-r--${SEARCH_TERM}`,
           }),
-          organizationJsonLd({ origin: site.origin, name: t('shell.app_title'), logo: `${site.origin}/favicon.svg` }),
+          organizationJsonLd({
+            origin: site.origin,
+            name: t('shell.app_title'),
+            logo: `${site.origin}/favicon.svg`,
+            telephone: shell.country.phone || undefined,
+          }),
+          ...(news?.jsonLd ?? []),
         ],
       },
       props: {
@@ -90,20 +107,28 @@ export class HomeService {
         })),
         suggestions,
         needSelector: selector,
-        video: video
+        video: news
           ? {
-              title: video.paragraph_title,
-              legend: video.legend,
+              title: news.content.paragraph_title,
+              legend: news.legend,
               player: {
-                videoId: video.embed,
-                title: video.title,
+                videoId: news.id,
+                title: news.title,
                 variant: 'home' as const,
-                preview: editorialPicture({ motif: video.motif, palette: video.palette }, 'paragraph', video.title),
+                // The content's own picture for its own video; the playlist's video shows its thumbnail.
+                preview:
+                  news.id === news.content.embed
+                    ? editorialPicture(
+                        { motif: news.content.motif, palette: news.content.palette },
+                        'paragraph',
+                        news.title,
+                      )
+                    : undefined,
                 labels: {
                   blocked: t('cms.paragraphs.video_blocked'),
                   accept: t('cms.paragraphs.video_accept'),
                   see: t('home.video_see'),
-                  watch: t('cms.paragraphs.video_watch', { title: video.title }),
+                  watch: t('cms.paragraphs.video_watch', { title: news.title }),
                 },
               },
             }
@@ -115,6 +140,30 @@ export class HomeService {
         },
         brandsHref: buildPath('brands', locale),
       },
+    };
+  }
+
+  /**
+   * The news video (SPEC §1 "optional news video"): the playlist's latest when the video platform is
+   * configured (SPEC §7), else the home content's; with its VideoObject. The home content's texts go
+   * with its own video; the playlist's video brings its title and description. The video data
+   * failing is logged and the page goes on (SPEC §8).
+   */
+  private async newsVideo(content: HomeVideo, locale: Locale, origin: string) {
+    const data = await safely(this.logger, 'home news video data', async () => {
+      const id = await this.videos.newsVideoId(content.embed);
+      // The playlist's video when its data is to be had, else the content's own.
+      const [video] = await this.videos.videos([id, content.embed], locale);
+      return video ?? null;
+    });
+    const id = data?.id ?? content.embed;
+    const own = id === content.embed;
+    return {
+      id,
+      content,
+      title: own ? content.title : data!.title,
+      legend: own ? content.legend : truncate(data!.description.split('\n')[0] ?? '', NEWS_LEGEND_MAX),
+      jsonLd: data ? [this.videos.toJsonLd(data, origin)] : [],
     };
   }
 

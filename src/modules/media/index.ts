@@ -3,7 +3,8 @@
  * URL builders of the generated pictures). Inside the feature, files import each other directly.
  */
 export { MediaModule } from './media.module';
-export { MediaService } from './media.service';
+export { MediaService, type MediaResult } from './media.service';
+export { sendMediaResult } from './media-response';
 export {
   brandLogo,
   editorialPicture,
