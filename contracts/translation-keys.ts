@@ -271,6 +271,7 @@ export const TRANSLATION_KEYS = [
   'home.search_placeholder',
   'home.search_text',
   'home.search_title',
+  'home.slide_more',
   'home.slider_carousel',
   'home.slider_go_to',
   'home.slider_label',

@@ -118,7 +118,7 @@ describe('brands and brand corners (e2e)', () => {
         const corner = ofType('brand_corner_page').filter((p) => p.brand === brand);
         expect(slides.map((m) => m[1])).toEqual(['s0', ...corner.map((_, i) => `s${i + 1}`)]);
         expect(hero.slice(0, hero.indexOf('data-slot="s1"'))).toMatch(
-          /class="corner-slide__picture"><source type="image\/webp"[^>]*\/><img[^>]*width="300" height="300"[^>]*fetchPriority="high"/,
+          /class="corner-slide__picture"><source type="image\/avif"[^>]*\/><source type="image\/webp"[^>]*\/><img[^>]*width="300" height="300"[^>]*fetchPriority="high"/,
         );
         expect(hero.slice(0, hero.indexOf('data-slot="s1"'))).toContain(`<h1 class="corner-hero__title">${name}</h1>`);
         for (const page of corner) {

@@ -8,7 +8,7 @@ import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import { BrandsService } from '../brands';
 import { CatalogueService } from '../catalogue';
-import { EditorialService } from '../cms';
+import { EditorialService, pageHref } from '../cms';
 import { editorialPicture } from '../media';
 import { NeedsService } from '../needs';
 import type { SiteContext } from '../shop';
@@ -44,16 +44,13 @@ export class HomeService {
     const locale = site.locale;
     const t = this.render.translator(locale);
     const content = await this.content(site);
-    const slides: HomeSlideView[] = (content?.slider ?? []).map((slide) => ({
+    const slides: HomeSlideView[] = (await this.slides(site, content)).map(({ slide, href, picture }) => ({
       title: slide.title,
       text: slide.text,
       linkLabel: slide.link_label,
-      href: slide.route ? buildPath(slide.route as RouteName, locale, slide.route_params ?? {}) : (slide.url ?? '/'),
+      href,
       theme: slide.theme,
-      image:
-        slide.motif && slide.palette
-          ? editorialPicture({ motif: slide.motif, palette: slide.palette }, 'slide', '')
-          : null,
+      image: picture ? editorialPicture(picture, 'slide', '') : null,
     }));
     const [suggestions, selector, brandCards] = await Promise.all([
       this.suggestions(site, content),
@@ -89,6 +86,7 @@ export class HomeService {
         })),
         suggestions,
         needSelector: selector,
+        needPicture: content?.need_picture ? editorialPicture(content.need_picture, 'paragraph', '') : null,
         video: video
           ? {
               title: video.paragraph_title,
@@ -133,11 +131,52 @@ export class HomeService {
       const items = references.flatMap((reference) => byId.get(ids.get(reference) ?? -1) ?? []);
       return { data: { items, total: items.length } };
     }
-    const slider = content.slider.map(({ route, route_params, ...slide }) => ({
-      ...slide,
-      url: route ? buildPath(route as RouteName, site.locale, route_params ?? {}) : (slide.url ?? '/'),
-    }));
+    const slider = (await this.slides(site, content)).map(
+      ({ slide: { route, route_params, ...slide }, href, picture }) => ({
+        ...slide,
+        url: href,
+        ...(picture ? { motif: picture.motif, palette: picture.palette } : {}),
+      }),
+    );
     return { data: { ...content, slider } };
+  }
+
+  /**
+   * The header slides with their link and picture resolved (SPEC §3 "slider (page with cover or own
+   * cover)"): a slide naming a page links to it and takes its title, excerpt and cover where it has
+   * none of its own; a slide whose page is not published (in this language) is left out.
+   */
+  private async slides(site: SiteContext, content: HomeContentJson | null) {
+    const locale = site.locale;
+    const slider = content?.slider ?? [];
+    const keys = slider.flatMap((s) => (s.page ? [s.page] : []));
+    const pages = await this.cache.getOrSet(`home:slide-pages:${locale}:${keys.join(',')}`, async () => [
+      ...(await this.repository.slidePages(keys, locale)).values(),
+    ]);
+    const byKey = new Map(pages.map((p) => [p.key, p]));
+    const more = this.render.translator(locale)('home.slide_more');
+    return slider.flatMap((slide) => {
+      const page = slide.page ? byKey.get(slide.page) : undefined;
+      if (slide.page && !page) return [];
+      const own = slide.motif && slide.palette ? { motif: slide.motif, palette: slide.palette } : null;
+      const href = page
+        ? pageHref(page.route, page.slug, locale)
+        : slide.route
+          ? buildPath(slide.route as RouteName, locale, slide.route_params ?? {})
+          : (slide.url ?? '/');
+      return [
+        {
+          slide: {
+            ...slide,
+            title: slide.title ?? page?.title ?? '',
+            text: slide.text ?? page?.excerpt ?? '',
+            link_label: slide.link_label ?? more,
+          },
+          href,
+          picture: own ?? page?.cover ?? null,
+        },
+      ];
+    });
   }
 
   /** The current suggestions in their order: product cards, article cards, promotions. */
