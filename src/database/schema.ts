@@ -99,6 +99,8 @@ export interface HomeSlide {
   /** Its own picture, drawn by the site (FORMAT.md "Pictures"). */
   motif?: string;
   palette?: string;
+  /** Up to 3 product references whose packshots stand on the picture (a product range). */
+  products?: string[];
 }
 
 /** A current suggestion of the home page (SPEC §3 "suggestions (product, page or promo)"). */

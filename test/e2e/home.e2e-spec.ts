@@ -69,6 +69,17 @@ describe('home page blocks (e2e)', () => {
     await request(t.server).get(avif).set('Host', FR).expect(200).expect('Content-Type', 'image/avif');
   });
 
+  it("stands the packshots of a slide's products on its picture, named by product, in the order given", async () => {
+    const slides = heroSlides((await get(FR, '/').expect(200)).text);
+    const products = /<ul class="hero__products hero__products--3">([\s\S]*?)<\/ul>/.exec(slides[0])![1];
+    const alts = [...products.matchAll(/alt="([^"]+)"/g)].map((m) => decodeHtml(m[1]));
+    expect(alts).toEqual(['Lactibiane Fibres', 'Lactibiane Référence', 'Lactibiane Confort Digestif']);
+    expect(products).toMatch(/\/media\/product\/lac-011\//);
+    // The first slide's packshots come with it, the others' when shown.
+    expect(products).not.toContain('loading="lazy"');
+    expect(slides[1]).toMatch(/<ul class="hero__products[^"]*">[\s\S]*loading="lazy"/);
+  });
+
   it('a slide naming a page links to it with its cover, title and excerpt unless it has its own; an unpublished page is left out', async () => {
     // The content: "need-hiver" with its own texts but the page's cover; "corner-formag-stress" with nothing of its own.
     const fr = heroSlides((await get(FR, '/').expect(200)).text);

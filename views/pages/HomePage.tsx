@@ -21,6 +21,8 @@ export interface HomeSlideView {
   href: string;
   theme: string;
   image?: PictureModel | null;
+  /** Packshots standing on the picture (a product range). */
+  products?: PictureModel[];
 }
 
 /** A current suggestion (SPEC §1): a product, an article or a promotion. */

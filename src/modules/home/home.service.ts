@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Picture } from '../../../contracts/catalogue';
 import { BRAND_CORNERS, buildPath, type RouteName } from '../../../contracts/route-table';
 import type { HomeProps, HomeSlideView, HomeSuggestionView } from '../../../views/pages/HomePage';
 import { AppCache } from '../../cache/app-cache.service';
@@ -14,6 +15,9 @@ import { NeedsService } from '../needs';
 import type { SiteContext } from '../shop';
 import { DomainException } from '../../common/errors/domain.exception';
 import { HomeRepository } from './home.repository';
+
+/** Packshots standing on a header slide's picture, at most. */
+const MAX_SLIDE_PRODUCTS = 3;
 
 /**
  * The home page (SPEC §1, §2.2 "Home"): header slider with pictures, search, in-store advice, current
@@ -44,13 +48,21 @@ export class HomeService {
     const locale = site.locale;
     const t = this.render.translator(locale);
     const content = await this.content(site);
-    const slides: HomeSlideView[] = (await this.slides(site, content)).map(({ slide, href, picture }) => ({
+    const resolved = await this.slides(site, content);
+    const packshots = await this.packshots(
+      site,
+      resolved.flatMap(({ slide }) => slide.products ?? []),
+    );
+    const slides: HomeSlideView[] = resolved.map(({ slide, href, picture }) => ({
       title: slide.title,
       text: slide.text,
       linkLabel: slide.link_label,
       href,
       theme: slide.theme,
       image: picture ? editorialPicture(picture, 'slide', '') : null,
+      products: (slide.products ?? [])
+        .flatMap((reference) => packshots.get(reference) ?? [])
+        .slice(0, MAX_SLIDE_PRODUCTS),
     }));
     const [suggestions, selector, brandCards] = await Promise.all([
       this.suggestions(site, content),
@@ -177,6 +189,19 @@ export class HomeService {
         },
       ];
     });
+  }
+
+  /** The packshots (the product cards' pictures, named by the product) of published products by reference. */
+  private async packshots(site: SiteContext, references: string[]): Promise<Map<string, Picture>> {
+    if (!references.length) return new Map();
+    const ids = await this.repository.productIds([...new Set(references)]);
+    const cards = new Map((await this.catalogue.cardsByIds([...ids.values()], site)).map((c) => [c.id, c]));
+    return new Map(
+      [...ids].flatMap(([reference, id]) => {
+        const card = cards.get(id);
+        return card ? [[reference, { ...card.image, alt: card.name }] as const] : [];
+      }),
+    );
   }
 
   /** The current suggestions in their order: product cards, article cards, promotions. */
