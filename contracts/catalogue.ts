@@ -5,6 +5,9 @@ export interface Picture {
   fallback: string;
   webp2x?: string;
   fallback2x?: string;
+  /** AVIF, offered first where the picture has it (the drawn editorial pictures). */
+  avif?: string;
+  avif2x?: string;
   width: number;
   height: number;
   alt: string;

@@ -82,17 +82,25 @@ export interface HomeContentTable {
 }
 
 export interface HomeSlide {
-  title: string;
-  text: string;
-  link_label: string;
+  /**
+   * A page of the site, by key (SPEC §3 "slider (page with cover or own cover)"): the slide links to
+   * it and shows its cover unless the slide has its own; its title and excerpt stand in for the
+   * slide's own. A slide whose page is not published is left out.
+   */
+  page?: string;
+  title?: string;
+  text?: string;
+  link_label?: string;
   /** Internal link: a route of the route table with its params, or a plain path/URL. */
   route?: string;
   route_params?: Record<string, string>;
   url?: string;
   theme: string;
-  /** Its picture, drawn by the site (SPEC §3 "slider (page with cover or own cover)"). */
+  /** Its own picture, drawn by the site (FORMAT.md "Pictures"). */
   motif?: string;
   palette?: string;
+  /** Up to 3 product references whose packshots stand on the picture (a product range). */
+  products?: string[];
 }
 
 /** A current suggestion of the home page (SPEC §3 "suggestions (product, page or promo)"). */
@@ -123,6 +131,8 @@ export interface HomeContentJson {
   title: string;
   meta_description: string;
   slider: HomeSlide[];
+  /** The picture beside the need selector ("find a solution by need"). */
+  need_picture?: { motif: string; palette: string } | null;
   suggestions?: HomeSuggestion[];
   video?: HomeVideo | null;
   seo: { title: string; text: string };

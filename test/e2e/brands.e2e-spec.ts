@@ -1,5 +1,7 @@
 import request from 'supertest';
+import { AppCache } from '../../src/cache/app-cache.service';
 import { contentDir } from '../../src/database/seed/content';
+import { PageCache } from '../../src/render/page-cache';
 import { loadEditorial } from '../../src/database/seed/editorial.seed';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { decodeHtml } from '../support/http';
@@ -91,11 +93,16 @@ describe('brands and brand corners (e2e)', () => {
       expect(text(res.text)).toContain('Häufige Fragen');
     });
 
-    it('is 404 for an unknown brand, a corner brand (no landing page), a bad slug or a French path on the German host', async () => {
+    it('is 404 for an unknown brand, a corner brand (no landing page), a bad slug or the other language’s path, on both hosts', async () => {
       await get(FR, '/marque/inconnue').expect(404);
       await get(FR, '/marque/lactibiane').expect(404);
       await get(FR, '/marque/a_b').expect(404);
       await get(DE, '/marque/noctalyne').expect(404);
+      await get(DE, '/marke/inconnue').expect(404);
+      await get(DE, '/marke/unbekannt').expect(404);
+      await get(DE, '/marke/lactibiane').expect(404);
+      await get(DE, '/marke/a_b').expect(404);
+      await get(FR, '/marke/noctalyne').expect(404);
     });
   });
 
@@ -105,12 +112,23 @@ describe('brands and brand corners (e2e)', () => {
         const res = await get(FR, `/${brand}`).expect(200);
         const name = brand.charAt(0).toUpperCase() + brand.slice(1);
         expect(res.text).toMatch(new RegExp(`<h1 class="corner-hero__title">${name}</h1>`));
-        expect(res.text).toMatch(
-          /class="corner-hero__thumbnail"><source type="image\/webp"[^>]*\/><img[^>]*width="300" height="300"/,
+        // The hero slider: the brand's slide first, with the brand thumbnail 300x300 (WebP when accepted).
+        const hero = res.text.slice(res.text.indexOf('data-island="CornerHeroSlider"'), res.text.indexOf('corner-nav'));
+        const slides = [...hero.matchAll(/<div class="swiper-slide corner-slider__slide"[^>]*data-slot="(s\d+)"/g)];
+        const corner = ofType('brand_corner_page').filter((p) => p.brand === brand);
+        expect(slides.map((m) => m[1])).toEqual(['s0', ...corner.map((_, i) => `s${i + 1}`)]);
+        expect(hero.slice(0, hero.indexOf('data-slot="s1"'))).toMatch(
+          /class="corner-slide__picture"><source type="image\/avif"[^>]*\/><source type="image\/webp"[^>]*\/><img[^>]*width="300" height="300"[^>]*fetchPriority="high"/,
         );
+        expect(hero.slice(0, hero.indexOf('data-slot="s1"'))).toContain(`<h1 class="corner-hero__title">${name}</h1>`);
+        for (const page of corner) {
+          expect(hero).toContain(`href="/${brand}/${page.texts.fr.slug}"`);
+          expect(text(hero)).toContain(page.texts.fr.title);
+        }
+        // Swiper is the island's own: no slider library on the page outside it.
+        expect(res.text).not.toMatch(/<script[^>]+swiper/i);
         expect(res.text).toContain('href="#corner-content"');
         expect(text(res.text)).toContain('Découvrir notre gamme');
-        const corner = ofType('brand_corner_page').filter((p) => p.brand === brand);
         expect(corner.length).toBeGreaterThanOrEqual(3);
         for (const page of corner) expect(res.text).toContain(`href="/${brand}/${page.texts.fr.slug}"`);
         expect(res.text).toMatch(
@@ -124,6 +142,8 @@ describe('brands and brand corners (e2e)', () => {
       const page = ofType('brand_corner_page').find((p) => p.brand === 'lactibiane')!;
       const res = await get(FR, `/lactibiane/${page.texts.fr.slug}`).expect(200);
       expect(res.text).toContain('<p class="corner-hero__title">Lactibiane</p>');
+      // Its slide in the hero links to the content below instead of to itself.
+      expect(res.text).toMatch(/href="#corner-content" aria-current="page"/);
       expect(res.text).toMatch(/<h1 class="corner-header__title">/);
       expect((res.text.match(/<h1/g) ?? []).length).toBe(1);
       expect(res.text).toContain(`aria-current="page">${page.texts.fr.contents_title ?? page.texts.fr.title}`);
@@ -134,27 +154,120 @@ describe('brands and brand corners (e2e)', () => {
       expect(res.text).toContain(`http://produkte.localhost/lactibiane/${page.texts.de.slug}`);
     });
 
-    it("shows 'all solutions' after a separator when the corner has contents_table_link_url", async () => {
+    it("shows 'all solutions' after a separator when the corner has contents_table_link_url, on both hosts", async () => {
       const res = await get(FR, '/lactibiane').expect(200);
       expect(res.text).toContain('corner-nav__separator');
       expect(text(res.text)).toContain('Toutes les solutions');
+      const de = await get(DE, '/lactibiane').expect(200);
+      expect(de.text).toContain('corner-nav__separator');
+      expect(text(de.text)).toContain('Alle Lösungen');
+      expect(de.text).toMatch(/<h1 class="corner-hero__title">Lactibiane<\/h1>/);
     });
 
-    it('is 404 for a slug that is no page of the corner, another corner’s page, or the brand itself', async () => {
+    it('is 404 for a slug that is no page of the corner, another corner’s page, or the brand itself, on both hosts', async () => {
       const formag = ofType('brand_corner_page').find((p) => p.brand === 'formag')!;
       await get(FR, '/lactibiane/inconnue').expect(404);
       await get(FR, `/lactibiane/${formag.texts.fr.slug}`).expect(404);
       await get(FR, '/lactibiane/lactibiane').expect(404);
       await get(FR, '/lactibiane/a/b').expect(404);
+      await get(DE, '/lactibiane/unbekannt').expect(404);
+      await get(DE, `/lactibiane/${formag.texts.de.slug}`).expect(404);
+      await get(DE, '/lactibiane/lactibiane').expect(404);
+      await get(DE, '/lactibiane/a/b').expect(404);
+      // A French corner page's slug on the German host.
+      const lactibiane = ofType('brand_corner_page').find(
+        (p) => p.brand === 'lactibiane' && p.texts.fr.slug !== p.texts.de.slug,
+      )!;
+      await get(DE, `/lactibiane/${lactibiane.texts.fr.slug}`).expect(404);
     });
 
-    it('does not shadow product, need or CMS slugs: other one- and two-segment paths keep their routes', async () => {
-      await get(FR, '/mentions-legales').expect(200);
-      await get(FR, '/besoin/ballonnements').expect(200);
-      await get(FR, '/marques').expect(200);
-      await get(FR, '/autre-marque').expect(404);
-      await get(FR, '/noctalyne').expect(404);
-      await get(FR, '/produits/inconnu-x').expect(404);
+    describe('does not shadow CMS slugs', () => {
+      const cmsPages = [
+        { key: 'test-lactibiane-legal', slug: 'lactibiane/mentions-legales', title: 'Lactibiane : mentions légales' },
+        { key: 'test-noctalyne', slug: 'noctalyne', title: 'Noctalyne : le sommeil en questions' },
+      ];
+      const corner = ofType('brand_corner_page').find((p) => p.brand === 'lactibiane')!;
+      const ids: number[] = [];
+      const refresh = async () => {
+        await t.app.get(AppCache).clear();
+        t.app.get(PageCache).clear();
+      };
+
+      beforeAll(async () => {
+        // CMS pages (catch-all) under a corner path and at a brand's name, and one at a corner page's
+        // own path (the corner page keeps it).
+        for (const page of [
+          ...cmsPages,
+          { key: 'test-lactibiane-shadowed', slug: `lactibiane/${corner.texts.fr.slug}`, title: 'Doublon' },
+        ]) {
+          const { id } = await t.db
+            .insertInto('page')
+            .values({
+              key: page.key,
+              type: 'cms_page',
+              published: true,
+              highlighted: false,
+              title_outside_cover: false,
+              content_hash: '',
+              toc: '[]',
+              position: 0,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          ids.push(id);
+          await t.db
+            .insertInto('page_translation')
+            .values({
+              page_id: id,
+              locale: 'fr',
+              route: 'cmsPage',
+              title: page.title,
+              slug: page.slug,
+              meta_title: page.title,
+              meta_description: '',
+              excerpt: '',
+              extra: '{}',
+            })
+            .execute();
+        }
+        await refresh();
+      });
+
+      afterAll(async () => {
+        await t.db.deleteFrom('page').where('id', 'in', ids).execute();
+        await refresh();
+      });
+
+      it('a CMS page under a corner path or at a brand name answers as the CMS page; a real corner slug stays the corner page', async () => {
+        for (const page of cmsPages) {
+          const res = await get(FR, `/${page.slug}`).expect(200);
+          expect(res.text).toMatch(/<h1[^>]*>[^<]*<\/h1>/);
+          expect(text(res.text)).toContain(page.title);
+          expect(res.text).not.toContain('corner-nav');
+        }
+        const real = await get(FR, `/lactibiane/${corner.texts.fr.slug}`).expect(200);
+        expect(real.text).toMatch(/<h1 class="corner-header__title">/);
+        expect(text(real.text)).toContain(corner.texts.fr.title);
+        expect(text(real.text)).not.toContain('Doublon');
+        // The corner home is the corner's, and neither is a path no page has.
+        expect((await get(FR, '/lactibiane').expect(200)).text).toContain(
+          '<h1 class="corner-hero__title">Lactibiane</h1>',
+        );
+        await get(FR, '/lactibiane/mentions-legale').expect(404);
+        await get(FR, '/autre-marque').expect(404);
+        // The CMS pages exist in French only: the German host has no such page.
+        await get(DE, '/lactibiane/mentions-legales').expect(404);
+        await get(DE, '/noctalyne').expect(404);
+      });
+
+      it('product, need and list routes keep their pages', async () => {
+        await get(FR, '/mentions-legales').expect(200);
+        await get(FR, '/besoin/ballonnements').expect(200);
+        await get(FR, '/marques').expect(200);
+        await get(FR, '/produits/inconnu-x').expect(404);
+        await get(DE, '/bedurfnis/blahungen').expect(200);
+        await get(DE, '/marken').expect(200);
+      });
     });
   });
 });

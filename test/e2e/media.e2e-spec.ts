@@ -206,4 +206,18 @@ describe('generated images (e2e)', () => {
     const stale = await get(card.fallback.replace(/\/[0-9a-f]{10}\//, '/0123456789/')).expect(301);
     expect(stale.headers.location).toBe(card.fallback);
   });
+
+  it('serves editorial pictures in AVIF too, smaller than the WebP; packshots and logos have none', async () => {
+    const slide = editorialPicture({ motif: 'citrus', palette: 'immunalpes' }, 'slide', '');
+    const avif = await get(slide.avif2x as string).expect(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(avif.body as Buffer).metadata()).toMatchObject({ format: 'heif', width: 960, height: 640 });
+    const webp = await get(slide.webp2x as string).expect(200);
+    expect((avif.body as Buffer).length).toBeLessThan((webp.body as Buffer).length * 0.6);
+    const stale = await get((slide.avif as string).replace(/\/[0-9a-f]{10}\//, '/0123456789/')).expect(301);
+    expect(stale.headers.location).toBe(slide.avif);
+    await get(card.webp.replace('.webp', '.avif')).expect(404);
+    await get(brandLogo('lactibiane', brandName, '#0b7a75', 'logo').webp.replace('.webp', '.avif')).expect(404);
+  });
 });

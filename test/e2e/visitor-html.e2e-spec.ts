@@ -47,8 +47,13 @@ const digestion = contentExpertises().find((e) => e.key === 'digestion');
 /** The first demo pharmacy (the generator is deterministic). */
 const FIRST_STORE = String(generateStores(readLocalities(), 1)[0].slug);
 
+/** Ids the seed gives: a parent need with children (the selector's second step). */
+interface SeedIds {
+  parentNeed: number;
+}
+
 /** Every page type of the site so far, with the status it answers. */
-function pageTypes(locale: Locale): Array<{ name: string; path: string; status: number }> {
+function pageTypes(locale: Locale, ids: SeedIds): Array<{ name: string; path: string; status: number }> {
   const slug = product.texts[locale].slug;
   const expertise = digestion?.texts[locale].slug;
   return [
@@ -114,7 +119,7 @@ function pageTypes(locale: Locale): Array<{ name: string; path: string; status: 
     { name: 'needs', path: buildPath('needs', locale), status: 200 },
     { name: 'needs-search', path: `${buildPath('needs', locale)}?q=so`, status: 200 },
     { name: 'need-selector-error', path: `${buildPath('needs', locale)}?besoin=`, status: 400 },
-    { name: 'need-selector-step', path: `${buildPath('needs', locale)}?besoin=1`, status: 200 },
+    { name: 'need-selector-step', path: `${buildPath('needs', locale)}?besoin=${ids.parentNeed}`, status: 200 },
     {
       name: 'need',
       path: buildPath('need', locale, { slug: locale === 'de' ? 'blahungen' : 'ballonnements' }),
@@ -139,12 +144,20 @@ function pageTypes(locale: Locale): Array<{ name: string; path: string; status: 
 
 describe('what a visitor gets: server HTML (e2e)', () => {
   let t: TestApp;
+  let ids: SeedIds;
   const html: Record<string, string> = {};
 
   beforeAll(async () => {
     t = await startTestApp({}, { imports: [FailingModule] });
+    const parent = await t.db
+      .selectFrom('need_translation')
+      .select('need_id')
+      .where('locale', '=', 'fr')
+      .where('slug', '=', 'confort-digestif')
+      .executeTakeFirstOrThrow();
+    ids = { parentNeed: parent.need_id };
     for (const { host, locale } of SITES)
-      for (const page of pageTypes(locale)) {
+      for (const page of pageTypes(locale, ids)) {
         const res = await request(t.server).get(page.path).set('Host', host);
         expect({ path: page.path, status: res.status }).toEqual({ path: page.path, status: page.status });
         html[`${locale}-${page.name}`] = res.text;
@@ -177,9 +190,16 @@ describe('what a visitor gets: server HTML (e2e)', () => {
     () => {
       const errors = nuErrors(html);
       expect(Object.entries(errors).filter(([, list]) => list.length > 0)).toEqual([]);
-      expect(Object.keys(errors)).toHaveLength(SITES.length * (pageTypes('fr').length + 1));
+      expect(Object.keys(errors)).toHaveLength(SITES.length * (pageTypes('fr', ids).length + 1));
     },
   );
+
+  it.each(SITES)("on $host the need selector's second step asks for the child need", ({ locale }) => {
+    const page = html[`${locale}-need-selector-step`];
+    expect(page).toContain('name="sous-besoin"');
+    expect(page).toMatch(new RegExp(`<option value="${ids.parentNeed}" selected="">`));
+    expect(page).not.toContain('role="alert"');
+  });
 
   it.each(SITES)('on $host every search landmark has its own name', ({ locale }) => {
     for (const name of ['home', 'not-found', 'product', 'search-results']) {

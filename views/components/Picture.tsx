@@ -8,11 +8,12 @@ interface Props {
   fetchPriority?: 'high' | 'low' | 'auto';
 }
 
-/** WebP with a PNG fallback, 1x/2x, explicit size (no layout shift). */
+/** AVIF where there is one, WebP, a PNG fallback, 1x/2x, explicit size (no layout shift). */
 export function Picture({ picture, className, loading = 'lazy', fetchPriority }: Props) {
   const srcSet = (one: string, two?: string) => (two ? `${one} 1x, ${two} 2x` : one);
   return (
     <picture className={className}>
+      {picture.avif && <source type="image/avif" srcSet={srcSet(picture.avif, picture.avif2x)} />}
       <source type="image/webp" srcSet={srcSet(picture.webp, picture.webp2x)} />
       <img
         src={picture.fallback}

@@ -21,14 +21,21 @@ export default function BrandSlider({ items, label, labels, headingLevel = 3 }: 
   const track = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
   const [visible, setVisible] = useState(3);
+  /** While a button's smooth scroll runs: where it goes (its intermediate positions do not move the index). */
+  const target = useRef<number | null>(null);
 
   useEffect(() => {
     const el = track.current;
     if (!el) return;
     const update = () => {
       setVisible(visibleSlides(window.innerWidth));
-      const slide = el.firstElementChild as HTMLElement | null;
-      const step = slide ? slide.getBoundingClientRect().width : el.clientWidth;
+      if (target.current !== null) {
+        if (Math.abs(el.scrollLeft - target.current) > 2) return;
+        target.current = null;
+      }
+      // One slide and the gap after it.
+      const [first, second] = [el.children[0], el.children[1]] as Array<HTMLElement | undefined>;
+      const step = first && second ? second.offsetLeft - first.offsetLeft : el.clientWidth;
       setIndex(step > 0 ? Math.round(el.scrollLeft / step) : 0);
     };
     update();
@@ -44,7 +51,16 @@ export default function BrandSlider({ items, label, labels, headingLevel = 3 }: 
     const el = track.current;
     const slide = el?.children[to] as HTMLElement | undefined;
     if (!el || !slide) return;
-    el.scrollTo({ left: slide.offsetLeft - (el.firstElementChild as HTMLElement).offsetLeft, behavior: 'smooth' });
+    const left = Math.min(
+      slide.offsetLeft - (el.firstElementChild as HTMLElement).offsetLeft,
+      el.scrollWidth - el.clientWidth,
+    );
+    target.current = left;
+    // Should the browser stop short of it (or send no last scroll event), scrolling follows again.
+    window.setTimeout(() => {
+      if (target.current === left) target.current = null;
+    }, 1200);
+    el.scrollTo({ left, behavior: 'smooth' });
     setIndex(to);
   };
   const buttons = sliderButtons(index, items.length, visible);

@@ -14,6 +14,8 @@ export interface HeaderSlideProps {
   theme: string;
   /** The slide's picture (the first is the page's largest paint: loaded eagerly, high priority). */
   image?: PictureModel | null;
+  /** Packshots standing on the picture (a product range), named by their product. */
+  products?: PictureModel[];
 }
 
 export interface HeaderSliderProps {
@@ -148,6 +150,15 @@ export default function HeaderSlider({ slides, intervalMs = SLIDER_AUTOPLAY_MS, 
                   loading={i === 0 ? 'eager' : 'lazy'}
                   fetchPriority={i === 0 ? 'high' : undefined}
                 />
+                {slide.products && slide.products.length > 0 && (
+                  <ul className={`hero__products hero__products--${slide.products.length}`}>
+                    {slide.products.map((product) => (
+                      <li key={product.webp}>
+                        <Picture picture={product} loading={i === 0 ? 'eager' : 'lazy'} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </div>
             ) : (
               <div className="hero__art" aria-hidden="true">

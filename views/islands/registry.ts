@@ -17,6 +17,7 @@ export const ISLANDS: Record<string, Loader> = {
   GoToTop: () => import('./GoToTop'),
   HeaderSearch: () => import('./HeaderSearch'),
   HeaderSlider: () => import('./HeaderSlider'),
+  CornerHeroSlider: () => import('./CornerHeroSlider'),
   LanguageSwitch: () => import('./LanguageSwitch'),
   LoadingBar: () => import('./LoadingBar'),
   MainMenu: () => import('./MainMenu'),

@@ -1,6 +1,7 @@
 import type { ProductCardView } from '../../contracts/catalogue';
 import { BRAND_SECTIONS, type BrandColour } from '../../contracts/brands';
 import type { ParagraphView, SafeHtml } from '../../contracts/editorial';
+import { CoverPicture } from '../components/CoverPicture';
 import { ProductCard } from '../components/ProductCard';
 import AnchorTabs from '../islands/AnchorTabs';
 import { Island } from '../islands/Island';
@@ -31,23 +32,7 @@ export function BrandPage(p: BrandPageProps) {
       <header className="brand-header">
         {p.page.cover && (
           <div className="editorial-cover">
-            <picture>
-              {p.page.coverMobile && (
-                <>
-                  <source media="(max-width: 767px)" type="image/webp" srcSet={p.page.coverMobile.webp} />
-                  <source media="(max-width: 767px)" srcSet={p.page.coverMobile.fallback} />
-                </>
-              )}
-              <source type="image/webp" srcSet={p.page.cover.webp} />
-              <img
-                src={p.page.cover.fallback}
-                width={p.page.cover.width}
-                height={p.page.cover.height}
-                alt=""
-                fetchPriority="high"
-                decoding="async"
-              />
-            </picture>
+            <CoverPicture cover={p.page.cover} mobile={p.page.coverMobile} />
           </div>
         )}
         <div className="container brand-header__text">

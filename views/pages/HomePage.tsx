@@ -21,6 +21,8 @@ export interface HomeSlideView {
   href: string;
   theme: string;
   image?: PictureModel | null;
+  /** Packshots standing on the picture (a product range). */
+  products?: PictureModel[];
 }
 
 /** A current suggestion (SPEC §1): a product, an article or a promotion. */
@@ -49,6 +51,8 @@ export interface HomeProps {
   brands?: Array<{ label: string; href: string }>;
   suggestions?: HomeSuggestionView[];
   needSelector?: NeedSelectorProps | null;
+  /** The picture beside the need selector. */
+  needPicture?: PictureModel | null;
   video?: { title: string; legend: string; player: VideoPlayerProps } | null;
   brandSlider?: BrandSliderProps | null;
   brandsHref?: string;
@@ -69,6 +73,7 @@ export function HomePage({
   brands = [],
   suggestions = [],
   needSelector = null,
+  needPicture = null,
   video = null,
   brandSlider = null,
   brandsHref,
@@ -221,7 +226,8 @@ export function HomePage({
       )}
       {needSelector && (
         <section className="home-section home-section--tint home-needs" aria-labelledby={needSelector.headingId}>
-          <div className="container">
+          <div className={needPicture ? 'container home-needs__grid' : 'container'}>
+            {needPicture && <Picture picture={needPicture} className="home-needs__picture" />}
             <Island component={NeedSelector} props={needSelector} />
           </div>
         </section>

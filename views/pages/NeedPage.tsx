@@ -2,6 +2,7 @@ import type { ProductCardView } from '../../contracts/catalogue';
 import type { ArticleCardView, ParagraphView, SafeHtml, StoreLocatorParagraph } from '../../contracts/editorial';
 import { NEED_SECTIONS, type SectionTabView } from '../../contracts/needs';
 import { ArticleCard } from '../components/ArticleCard';
+import { CoverPicture } from '../components/CoverPicture';
 import { ProductCard } from '../components/ProductCard';
 import AnchorTabs from '../islands/AnchorTabs';
 import { Island } from '../islands/Island';
@@ -39,23 +40,7 @@ export function NeedPage(p: NeedPageProps) {
       <header className="need-header" id={NEED_SECTIONS.title}>
         {p.page.cover && (
           <div className="editorial-cover">
-            <picture>
-              {p.page.coverMobile && (
-                <>
-                  <source media="(max-width: 767px)" type="image/webp" srcSet={p.page.coverMobile.webp} />
-                  <source media="(max-width: 767px)" srcSet={p.page.coverMobile.fallback} />
-                </>
-              )}
-              <source type="image/webp" srcSet={p.page.cover.webp} />
-              <img
-                src={p.page.cover.fallback}
-                width={p.page.cover.width}
-                height={p.page.cover.height}
-                alt=""
-                fetchPriority="high"
-                decoding="async"
-              />
-            </picture>
+            <CoverPicture cover={p.page.cover} mobile={p.page.coverMobile} />
           </div>
         )}
         <div className="container need-header__text">

@@ -1,6 +1,6 @@
 import { Controller, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { BrandCornerPage } from '../../../views/pages/BrandCornerPage';
+import { BrandCornerRoute } from '../../../views/pages/BrandCornerRoute';
 import { BrandPage } from '../../../views/pages/BrandPage';
 import { BrandsPage } from '../../../views/pages/BrandsPage';
 import { Page, RouteParam, Site } from '../../common/page/page.decorator';
@@ -31,14 +31,17 @@ export class BrandsPageController {
     return this.brands.landingPage(site, slug, search(req));
   }
 
-  /** Registered on /lactibiane, /insudiet and /formag only (contracts/route-table.ts expressPaths). */
-  @Page('brandCorner', BrandCornerPage)
+  /**
+   * Registered on /lactibiane, /insudiet and /formag only (contracts/route-table.ts expressPaths); a
+   * slug that is no page of the corner is the CMS page of that path, if there is one.
+   */
+  @Page('brandCorner', BrandCornerRoute)
   corner(
     @Site() site: SiteContext,
     @RouteParam('brand') brand: string,
     @RouteParam('slug') slug: string | undefined,
     @Req() req: Request,
   ) {
-    return this.corners.page(site, brand, slug, search(req));
+    return this.corners.route(site, brand, slug, search(req));
   }
 }

@@ -52,7 +52,7 @@ export class BrandsRepository {
     return this.db
       .selectFrom('page as p')
       .innerJoin('page_translation as t', (j) => j.onRef('t.page_id', '=', 'p.id').on('t.locale', '=', locale))
-      .select(['p.id', 'p.icon', 't.slug', 't.title', 't.extra'])
+      .select(['p.id', 'p.icon', 'p.cover', 't.slug', 't.title', 't.excerpt', 't.extra'])
       .where('p.type', '=', 'brand_corner_page')
       .where('p.brand_id', '=', brandId)
       .where('p.published', '=', true)

@@ -1,21 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { brandColour, cornerNav, type CornerTabView } from '../../../contracts/brands';
 import { BRAND_CORNERS, buildPath } from '../../../contracts/route-table';
-import type { BrandCornerPageProps } from '../../../views/pages/BrandCornerPage';
+import type { BrandCornerPageProps, CornerSlideView } from '../../../views/pages/BrandCornerPage';
+import type { BrandCornerRouteProps } from '../../../views/pages/BrandCornerRoute';
 import { AppCache } from '../../cache/app-cache.service';
-import { DomainException } from '../../common/errors/domain.exception';
+import { DomainException, DomainErrorCode } from '../../common/errors/domain.exception';
 import { sanitize } from '../../common/security/sanitize';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
-import { EditorialService } from '../cms';
+import { CATCH_ALL_TYPES, EditorialService } from '../cms';
 import { editorialPicture } from '../media';
 import type { SiteContext } from '../shop';
 import { BrandsRepository } from './brands.repository';
 
+const isNotFound = (error: unknown) => error instanceof DomainException && error.code === DomainErrorCode.NotFound;
+
 /**
  * Brand corners (SPEC §2.2 "Brand corner"): `/{brand}` is the corner's main page, `/{brand}/{slug}`
- * one of its associated pages. The route only exists for the three corner brands, so it never
- * shadows a product, need or CMS slug; a slug that is no page of the corner is 404.
+ * one of its associated pages. The route exists for the three corner brands only, and a slug that is
+ * no page of the corner goes on to the catch-all's CMS page of that path (`lactibiane/mentions-legales`),
+ * so the corner never shadows a product, need or CMS slug; neither is 404.
  */
 @Injectable()
 export class CornerService {
@@ -25,6 +29,24 @@ export class CornerService {
     private readonly cache: AppCache,
     private readonly render: RenderService,
   ) {}
+
+  /** The route `/{brand}/{slug?}`: the corner's page, else the CMS page of that path, else 404. */
+  async route(
+    site: SiteContext,
+    brand: string,
+    slug: string | undefined,
+    search: string,
+  ): Promise<PageView<BrandCornerRouteProps>> {
+    try {
+      const view = await this.page(site, brand, slug, search);
+      return { ...view, props: { kind: 'corner', corner: view.props } };
+    } catch (error) {
+      if (!slug || !isNotFound(error)) throw error;
+      const row = await this.editorial.bySlug(site, 'cmsPage', `${brand}/${slug}`, search, CATCH_ALL_TYPES);
+      const view = await this.editorial.view(site, row);
+      return { ...view, props: { kind: 'page', page: view.props } };
+    }
+  }
 
   async page(
     site: SiteContext,
@@ -54,6 +76,14 @@ export class CornerService {
     const brandName = main.brand?.name ?? main.title;
     const description = main.extra?.description ?? main.introduction;
     const palette = main.brand?.key ?? brand;
+    // The hero's other slides: the corner's pages, each with its own picture at the thumbnail's size.
+    const slides: CornerSlideView[] = pages.map((p) => ({
+      title: p.title,
+      excerpt: p.excerpt,
+      href: href(p.slug),
+      current: p.slug === slug,
+      picture: editorialPicture(p.cover ?? { motif: p.icon ?? 'leaves', palette }, 'thumb', ''),
+    }));
     return {
       ...view,
       breadcrumb: [
@@ -68,6 +98,9 @@ export class CornerService {
         hero: {
           thumbnail: editorialPicture(main.cover ?? { motif: 'leaves', palette }, 'thumb', ''),
           description: description ? sanitize(description) : null,
+          // The main page's own title, when editors gave it one besides the brand name.
+          tagline: main.title.trim() && main.title.trim() !== brandName ? main.title.trim() : null,
+          slides,
         },
         header: slug
           ? {
@@ -76,7 +109,6 @@ export class CornerService {
               excerpt: row.excerpt,
             }
           : null,
-        title: row.title,
         introduction: slug ? null : view.props.introduction,
         nav: cornerNav(home, tabs, { label: t('brands.corner.all'), url: allUrl }),
         paragraphs: view.props.paragraphs,

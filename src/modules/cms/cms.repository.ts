@@ -13,6 +13,8 @@ export interface PageListQuery {
   published: boolean | null;
   expertiseId?: number;
   needId?: number;
+  /** Pages tagged with any of these needs (a parent need and its children). */
+  needIds?: number[];
   innovationCategoryIds?: number[];
   /** Only pages associated with at least one product (shown in the product list). */
   withProducts?: boolean;
@@ -78,6 +80,7 @@ export class CmsRepository {
       if (q.published !== null) and.push(eb('p.published', '=', q.published));
       if (q.expertiseId !== undefined) and.push(eb('p.expertise_id', '=', q.expertiseId));
       if (q.needId !== undefined) and.push(eb('p.need_id', '=', q.needId));
+      if (q.needIds) and.push(q.needIds.length ? eb('p.need_id', 'in', q.needIds) : sql<SqlBool>`false`);
       if (q.innovationCategoryIds)
         and.push(
           q.innovationCategoryIds.length

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
+import type { DrawnPicture } from '../../database/schema';
 
 /** SQL of the home page: its content (SPEC §3 "Homepage content") and the products it names. */
 @Injectable()
@@ -27,4 +28,26 @@ export class HomeRepository {
       .execute();
     return new Map(rows.map((r) => [r.reference, r.id]));
   }
+
+  /** The published pages the header slider names, by key, with their cover and slug in a locale. */
+  async slidePages(keys: string[], locale: string) {
+    if (!keys.length) return new Map<string, SlidePageRow>();
+    const rows = await this.db
+      .selectFrom('page as p')
+      .innerJoin('page_translation as t', (j) => j.onRef('t.page_id', '=', 'p.id').on('t.locale', '=', locale))
+      .select(['p.key', 'p.cover', 't.route', 't.slug', 't.title', 't.excerpt'])
+      .where('p.key', 'in', keys)
+      .where('p.published', '=', true)
+      .execute();
+    return new Map(rows.map((r) => [r.key, r]));
+  }
+}
+
+export interface SlidePageRow {
+  key: string;
+  cover: DrawnPicture | null;
+  route: string;
+  slug: string;
+  title: string;
+  excerpt: string;
 }

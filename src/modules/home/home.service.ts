@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Picture } from '../../../contracts/catalogue';
 import { BRAND_CORNERS, buildPath, type Locale, type RouteName } from '../../../contracts/route-table';
 import type { HomeProps, HomeSlideView, HomeSuggestionView } from '../../../views/pages/HomePage';
 import { AppCache } from '../../cache/app-cache.service';
@@ -8,7 +9,7 @@ import { truncate, type PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import { BrandsService } from '../brands';
 import { CatalogueService } from '../catalogue';
-import { EditorialService } from '../cms';
+import { EditorialService, pageHref } from '../cms';
 import { editorialPicture } from '../media';
 import { NeedsService } from '../needs';
 import { ShopService, type SiteContext } from '../shop';
@@ -17,6 +18,9 @@ import { HomeRepository } from './home.repository';
 import { VideoDataService } from '../video';
 import { safely } from '../../common/logging/safely';
 import { Logger } from '@nestjs/common';
+
+/** Packshots standing on a header slide's picture, at most. */
+const MAX_SLIDE_PRODUCTS = 3;
 
 /**
  * The home page (SPEC §1, §2.2 "Home"): header slider with pictures, search, in-store advice, current
@@ -54,16 +58,21 @@ export class HomeService {
     const locale = site.locale;
     const t = this.render.translator(locale);
     const content = await this.content(site);
-    const slides: HomeSlideView[] = (content?.slider ?? []).map((slide) => ({
+    const resolved = await this.slides(site, content);
+    const packshots = await this.packshots(
+      site,
+      resolved.flatMap(({ slide }) => slide.products ?? []),
+    );
+    const slides: HomeSlideView[] = resolved.map(({ slide, href, picture }) => ({
       title: slide.title,
       text: slide.text,
       linkLabel: slide.link_label,
-      href: slide.route ? buildPath(slide.route as RouteName, locale, slide.route_params ?? {}) : (slide.url ?? '/'),
+      href,
       theme: slide.theme,
-      image:
-        slide.motif && slide.palette
-          ? editorialPicture({ motif: slide.motif, palette: slide.palette }, 'slide', '')
-          : null,
+      image: picture ? editorialPicture(picture, 'slide', '') : null,
+      products: (slide.products ?? [])
+        .flatMap((reference) => packshots.get(reference) ?? [])
+        .slice(0, MAX_SLIDE_PRODUCTS),
     }));
     const [suggestions, selector, brandCards, shell] = await Promise.all([
       this.suggestions(site, content),
@@ -107,6 +116,7 @@ export class HomeService {
         })),
         suggestions,
         needSelector: selector,
+        needPicture: content?.need_picture ? editorialPicture(content.need_picture, 'paragraph', '') : null,
         video: news
           ? {
               title: news.content.paragraph_title,
@@ -183,11 +193,65 @@ export class HomeService {
       const items = references.flatMap((reference) => byId.get(ids.get(reference) ?? -1) ?? []);
       return { data: { items, total: items.length } };
     }
-    const slider = content.slider.map(({ route, route_params, ...slide }) => ({
-      ...slide,
-      url: route ? buildPath(route as RouteName, site.locale, route_params ?? {}) : (slide.url ?? '/'),
-    }));
+    const slider = (await this.slides(site, content)).map(
+      ({ slide: { route, route_params, ...slide }, href, picture }) => ({
+        ...slide,
+        url: href,
+        ...(picture ? { motif: picture.motif, palette: picture.palette } : {}),
+      }),
+    );
     return { data: { ...content, slider } };
+  }
+
+  /**
+   * The header slides with their link and picture resolved (SPEC §3 "slider (page with cover or own
+   * cover)"): a slide naming a page links to it and takes its title, excerpt and cover where it has
+   * none of its own; a slide whose page is not published (in this language) is left out.
+   */
+  private async slides(site: SiteContext, content: HomeContentJson | null) {
+    const locale = site.locale;
+    const slider = content?.slider ?? [];
+    const keys = slider.flatMap((s) => (s.page ? [s.page] : []));
+    const pages = await this.cache.getOrSet(`home:slide-pages:${locale}:${keys.join(',')}`, async () => [
+      ...(await this.repository.slidePages(keys, locale)).values(),
+    ]);
+    const byKey = new Map(pages.map((p) => [p.key, p]));
+    const more = this.render.translator(locale)('home.slide_more');
+    return slider.flatMap((slide) => {
+      const page = slide.page ? byKey.get(slide.page) : undefined;
+      if (slide.page && !page) return [];
+      const own = slide.motif && slide.palette ? { motif: slide.motif, palette: slide.palette } : null;
+      const href = page
+        ? pageHref(page.route, page.slug, locale)
+        : slide.route
+          ? buildPath(slide.route as RouteName, locale, slide.route_params ?? {})
+          : (slide.url ?? '/');
+      return [
+        {
+          slide: {
+            ...slide,
+            title: slide.title ?? page?.title ?? '',
+            text: slide.text ?? page?.excerpt ?? '',
+            link_label: slide.link_label ?? more,
+          },
+          href,
+          picture: own ?? page?.cover ?? null,
+        },
+      ];
+    });
+  }
+
+  /** The packshots (the product cards' pictures, named by the product) of published products by reference. */
+  private async packshots(site: SiteContext, references: string[]): Promise<Map<string, Picture>> {
+    if (!references.length) return new Map();
+    const ids = await this.repository.productIds([...new Set(references)]);
+    const cards = new Map((await this.catalogue.cardsByIds([...ids.values()], site)).map((c) => [c.id, c]));
+    return new Map(
+      [...ids].flatMap(([reference, id]) => {
+        const card = cards.get(id);
+        return card ? [[reference, { ...card.image, alt: card.name }] as const] : [];
+      }),
+    );
   }
 
   /** The current suggestions in their order: product cards, article cards, promotions. */

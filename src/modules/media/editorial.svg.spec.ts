@@ -25,6 +25,8 @@ describe('editorial pictures', () => {
     expect(card).toMatchObject({ width: 360, height: 203, alt: '' });
     expect(card.fallback).toMatch(/^\/media\/editorial\/moon\/navy\/[0-9a-f]{10}\/card\.png$/);
     expect(card.webp2x).toMatch(/\/card2x\.webp$/);
+    expect(card.avif).toBe(card.webp.replace(/\.webp$/, '.avif'));
+    expect(card.avif2x).toMatch(/\/card2x\.avif$/);
     expect(editorialPicture({ motif: 'moon', palette: 'navy' }, 'cover', '').webp2x).toBeUndefined();
   });
 });

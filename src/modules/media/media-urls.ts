@@ -38,7 +38,7 @@ export const EDITORIAL_IMAGE_SIZES = {
 export type ProductImageSize = keyof typeof PRODUCT_IMAGE_SIZES;
 export type EditorialImageSize = keyof typeof EDITORIAL_IMAGE_SIZES;
 export type BrandLogoSize = keyof typeof BRAND_LOGO_SIZES;
-export type ImageFormat = 'webp' | 'png';
+export type ImageFormat = 'webp' | 'png' | 'avif';
 
 export function imageVersion(...parts: Array<string | number | null | undefined>): string {
   return createHash('sha1')
@@ -52,6 +52,9 @@ export interface PictureSources {
   fallback: string;
   webp2x?: string;
   fallback2x?: string;
+  /** AVIF twins: editorial pictures only (docs/media.md "AVIF"). */
+  avif?: string;
+  avif2x?: string;
 }
 
 export function productImageUrl(
@@ -285,10 +288,12 @@ export function editorialPicture(
   const twin = EDITORIAL_2X[size];
   const [width, height] = EDITORIAL_IMAGE_SIZES[size];
   return {
+    avif: editorialImageUrl(subject, version, size, 'avif'),
     webp: editorialImageUrl(subject, version, size, 'webp'),
     fallback: editorialImageUrl(subject, version, size, 'png'),
     ...(twin
       ? {
+          avif2x: editorialImageUrl(subject, version, twin, 'avif'),
           webp2x: editorialImageUrl(subject, version, twin, 'webp'),
           fallback2x: editorialImageUrl(subject, version, twin, 'png'),
         }

@@ -1,16 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { OurSolutionsParagraph, StoreLocatorParagraph } from '../../../contracts/editorial';
 import { needTabs } from '../../../contracts/needs';
-import { buildPath } from '../../../contracts/route-table';
+import { buildPath, type Locale } from '../../../contracts/route-table';
 import type { NeedPageProps } from '../../../views/pages/NeedPage';
 import { AppCache } from '../../cache/app-cache.service';
 import { sanitize } from '../../common/security/sanitize';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
 import { CatalogueService } from '../catalogue';
-import { EditorialService } from '../cms';
+import { EditorialService, type PageCardRow } from '../cms';
 import type { SiteContext } from '../shop';
 import { NeedsService } from './needs.service';
+import type { NeedRow } from './needs.repository';
 import { safely } from '../../common/logging/safely';
 
 /** At most this many products of the need (the product list's cards). */
@@ -43,32 +44,12 @@ export class NeedPageService {
     // The need's products: the page's own solutions when its editors chose them, else every
     // product tagged with the need.
     const chosen = view.props.paragraphs.find((p): p is OurSolutionsParagraph => p.type === 'our_solutions');
-    const [rows, products, advices] = await Promise.all([
-      this.needs.rows(locale),
+    const rows = await this.needs.rows(locale);
+    const [products, advices] = await Promise.all([
       needId && !chosen?.products.length
         ? safely(this.logger, 'need products', () => this.catalogue.listCards(site, { needId }, NEED_PRODUCTS))
         : Promise.resolve([]),
-      needId
-        ? safely(
-            this.logger,
-            'need advices',
-            async () =>
-              (
-                await this.cache.getOrSet(`needs:advices:${locale}:${needId}`, () =>
-                  this.editorial.list({
-                    locale,
-                    types: ['advice'],
-                    published: true,
-                    needId,
-                    orderBy: 'published_at',
-                    direction: 'desc',
-                    limit: NEED_ADVICES,
-                    offset: 0,
-                  }),
-                )
-              ).items,
-          )
-        : Promise.resolve([]),
+      needId ? safely(this.logger, 'need advices', () => this.advices(locale, needId, rows)) : Promise.resolve([]),
     ]);
     const selector = await this.needs.selector(site, { parent: null, child: null, error: false }, undefined, rows);
     const need = rows.find((r) => r.id === needId) ?? null;
@@ -120,5 +101,32 @@ export class NeedPageService {
         advices: this.editorial.cards(advices ?? [], locale),
       },
     };
+  }
+
+  /**
+   * The "our advices" articles of a need (SPEC §2.2, §9 per_page 4), newest first: those tagged with
+   * the need, and for a parent need those of its children too, since editors tag an article with the
+   * precise need it answers (docs/decisions.md "Needs and brands").
+   */
+  async advices(locale: Locale, needId: number, rows?: NeedRow[]): Promise<PageCardRow[]> {
+    const all = rows ?? (await this.needs.rows(locale));
+    const need = all.find((r) => r.id === needId);
+    const needIds = [
+      needId,
+      ...(need && need.parent_id === null ? all.filter((r) => r.parent_id === needId) : []).map((r) => r.id),
+    ];
+    const { items } = await this.cache.getOrSet(`needs:advices:${locale}:${needIds.join(',')}`, () =>
+      this.editorial.list({
+        locale,
+        types: ['advice'],
+        published: true,
+        needIds,
+        orderBy: 'published_at',
+        direction: 'desc',
+        limit: NEED_ADVICES,
+        offset: 0,
+      }),
+    );
+    return items;
   }
 }

@@ -36,7 +36,7 @@ export class NeedsApiService {
     let rows = await this.needs.rows(site.locale);
     if (query.parents_only) rows = rows.filter((r) => r.parent_id === null);
     if (query.page_type) {
-      const ids = await this.repository.needIdsWithPages([query.page_type]);
+      const ids = await this.repository.needIdsWithPages([query.page_type], site.locale);
       rows = rows.filter((r) => ids.has(r.id));
     }
     return { data: { items: rows.map((r) => this.need(r, site)), total: rows.length } };

@@ -21,16 +21,31 @@ export interface NeedRow {
 export class NeedsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** Every need of a locale, parents and children, in need order. */
+  /**
+   * Every need of a locale, parents and children, in need order, each once. Its page is its published
+   * `standard` page with a slug in this locale (route family "need"); should editors publish two, the
+   * first by page order then id is the need's page (a plain join would list the need twice).
+   */
   all(locale: string): Promise<NeedRow[]> {
     return this.db
       .selectFrom('need as n')
       .innerJoin('need_translation as nt', (j) => j.onRef('nt.need_id', '=', 'n.id').on('nt.locale', '=', locale))
-      .leftJoin('page as p', (j) =>
-        j.onRef('p.need_id', '=', 'n.id').on('p.type', '=', 'standard').on('p.published', '=', true),
-      )
-      .leftJoin('page_translation as pt', (j) =>
-        j.onRef('pt.page_id', '=', 'p.id').on('pt.locale', '=', locale).on('pt.route', '=', 'need'),
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('page as p')
+            .innerJoin('page_translation as pt', (j) =>
+              j.onRef('pt.page_id', '=', 'p.id').on('pt.locale', '=', locale).on('pt.route', '=', 'need'),
+            )
+            .select(['p.id', 'pt.slug'])
+            .whereRef('p.need_id', '=', 'n.id')
+            .where('p.type', '=', 'standard')
+            .where('p.published', '=', true)
+            .orderBy('p.position')
+            .orderBy('p.id')
+            .limit(1)
+            .as('own'),
+        (j) => j.onTrue(),
       )
       .select([
         'n.id',
@@ -39,8 +54,8 @@ export class NeedsRepository {
         'n.order',
         'nt.label',
         'nt.slug',
-        sql<number | null>`case when pt.slug is null then null else p.id end`.as('page_id'),
-        'pt.slug as page_slug',
+        'own.id as page_id',
+        'own.slug as page_slug',
       ])
       .orderBy('n.order')
       .orderBy('nt.label')
@@ -48,15 +63,27 @@ export class NeedsRepository {
       .execute();
   }
 
-  /** Ids of the needs that published pages of these types name (the need index's page_type). */
-  async needIdsWithPages(types: PageType[]): Promise<Set<number>> {
+  /**
+   * Ids of the needs that published pages of these types name in this locale (the need index's
+   * page_type): a page without a text in the visitor's language is no page of that site.
+   */
+  async needIdsWithPages(types: PageType[], locale: string): Promise<Set<number>> {
     const rows = await this.db
-      .selectFrom('page')
-      .select('need_id')
+      .selectFrom('page as p')
+      .select('p.need_id')
       .distinct()
-      .where('type', 'in', types)
-      .where('published', '=', true)
-      .where('need_id', 'is not', null)
+      .where('p.type', 'in', types)
+      .where('p.published', '=', true)
+      .where('p.need_id', 'is not', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('page_translation as pt')
+            .select(sql`1`.as('one'))
+            .whereRef('pt.page_id', '=', 'p.id')
+            .where('pt.locale', '=', locale),
+        ),
+      )
       .execute();
     return new Set(rows.map((r) => r.need_id as number));
   }
