@@ -20,9 +20,13 @@ export async function refreshProductListing(
 ): Promise<void> {
   if (productIds) {
     if (!productIds.length) return;
+    // The lists the products were in and are in now: only their facet counts change.
+    const before = await listedCells(db, productIds);
     await db.deleteFrom('product_listing').where('product_id', 'in', productIds).execute();
     await db.deleteFrom('product_card').where('product_id', 'in', productIds).execute();
     await insertListing(db, sql`p.id in (${sql.join(productIds)})`);
+    await refreshFacetSummary(db, [...before, ...(await listedCells(db, productIds))]);
+    return;
   } else {
     await db.deleteFrom('product_listing').execute();
     await db.deleteFrom('product_card').execute();
@@ -45,6 +49,22 @@ export async function refreshProductListing(
     }
   }
   await refreshFacetSummary(db);
+}
+
+/** A list (sales plan, language, category) that holds listing rows. */
+export interface ListedCell {
+  sales_plan_id: number;
+  locale: string;
+  category_id: number;
+}
+
+function listedCells(db: Kysely<DB>, productIds: number[]): Promise<ListedCell[]> {
+  return db
+    .selectFrom('product_listing')
+    .select(['sales_plan_id', 'locale', 'category_id'])
+    .distinct()
+    .where('product_id', 'in', productIds)
+    .execute();
 }
 
 /**
@@ -135,21 +155,42 @@ async function insertListing(db: Kysely<DB>, products: RawBuilder<unknown>): Pro
  * number. Counted from the listing rows, one statement per sales plan and language: each is one pass
  * over that pair's rows, so the work grows in step with the catalogue.
  */
-export async function refreshFacetSummary(db: Kysely<DB>): Promise<void> {
-  await db.deleteFrom('facet_summary').execute();
-  const pairs = await db
-    .selectFrom('product_listing')
-    .select(['sales_plan_id', 'locale'])
-    .distinct()
-    .orderBy('sales_plan_id')
-    .orderBy('locale')
-    .execute();
-  for (const { sales_plan_id: plan, locale } of pairs)
+export async function refreshFacetSummary(db: Kysely<DB>, cells?: ListedCell[]): Promise<void> {
+  let pairs: Array<{ sales_plan_id: number; locale: string; categories?: number[] }>;
+  if (cells) {
+    // Targeted (a write): only the lists the written products were or are in.
+    const grouped = new Map<string, { sales_plan_id: number; locale: string; categories: number[] }>();
+    for (const cell of cells) {
+      const id = `${cell.sales_plan_id} ${cell.locale}`;
+      const pair = grouped.get(id) ?? { sales_plan_id: cell.sales_plan_id, locale: cell.locale, categories: [] };
+      if (!pair.categories.includes(cell.category_id)) pair.categories.push(cell.category_id);
+      grouped.set(id, pair);
+    }
+    pairs = [...grouped.values()];
+    for (const pair of pairs)
+      await db
+        .deleteFrom('facet_summary')
+        .where('sales_plan_id', '=', pair.sales_plan_id)
+        .where('locale', '=', pair.locale)
+        .where('category_id', 'in', pair.categories!)
+        .execute();
+  } else {
+    await db.deleteFrom('facet_summary').execute();
+    pairs = await db
+      .selectFrom('product_listing')
+      .select(['sales_plan_id', 'locale'])
+      .distinct()
+      .orderBy('sales_plan_id')
+      .orderBy('locale')
+      .execute();
+  }
+  for (const { sales_plan_id: plan, locale, categories } of pairs)
     await sql`
       with listed as (
         select category_id, facets, is_free from product_listing
         where sales_plan_id = ${plan} and locale = ${locale} and published
           and price between ${DEFAULT_PRICE.min} and ${DEFAULT_PRICE.max}
+          ${categories ? sql`and category_id in (${sql.join(categories)})` : sql``}
       ),
       counted as (
         select l.category_id, f.facet, count(*) filter (where not l.is_free) as paid, count(*) as all
