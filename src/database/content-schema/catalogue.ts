@@ -65,4 +65,3 @@ export type NeedContent = z.output<typeof needSchema>;
 export type BrandContent = z.output<typeof brandSchema>;
 export type ExpertiseContent = z.output<typeof expertiseSchema>;
 export type FaqContent = z.output<typeof faqSchema>;
-

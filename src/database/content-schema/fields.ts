@@ -63,7 +63,10 @@ export const isoDateTime = z
   .refine((v) => !Number.isNaN(Date.parse(v)), 'not a real date');
 
 /** A zod error as `path: message` pairs (the API's 400 details, the seed's messages). */
-export function flattenIssues(issues: readonly z.core.$ZodIssue[], prefix: Array<string | number> = []): Record<string, string> {
+export function flattenIssues(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: Array<string | number> = [],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const path = [...prefix, ...issue.path].map(String).join('.') || '(body)';

@@ -11,11 +11,7 @@ import { linkUrl, locale, str } from './fields';
 export const redirectionSchema = z
   .strictObject({
     match: z.enum(['url', 'path', 'host']),
-    source: z
-      .string()
-      .min(1)
-      .max(2000)
-      .regex(/^\S+$/, 'no spaces'),
+    source: z.string().min(1).max(2000).regex(/^\S+$/, 'no spaces'),
     target: linkUrl,
     code: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]),
   })

@@ -26,7 +26,10 @@ export const PRODUCT_IMAGE_SHAPES = ['box', 'bottle', 'tube', 'jar', 'sachet', '
 
 const volumeDiscount = z
   .strictObject({ quantity_min: int(1, 100_000), quantity_max: int(1, 100_000), price: money })
-  .refine((d) => d.quantity_min < d.quantity_max, { message: 'quantity_min must be below quantity_max', path: ['quantity_max'] });
+  .refine((d) => d.quantity_min < d.quantity_max, {
+    message: 'quantity_min must be below quantity_max',
+    path: ['quantity_max'],
+  });
 
 /** `active_ingredient_N`: an active ingredient (vocabulary key) and its amount per dose. */
 const activeIngredientSlide = z.strictObject({ ingredient: key, amount: optionalText(100) });
@@ -63,7 +66,10 @@ export const caracteristicsSchema = z
       .regex(/^[A-Za-z0-9_-]{11}$/, 'an 11-character video id')
       .nullish(),
     units_ufc: z.number().int().min(0).max(100_000).nullish(),
-    slide_product: z.array(z.enum(['packshot', 'content'])).max(2).optional(),
+    slide_product: z
+      .array(z.enum(['packshot', 'content']))
+      .max(2)
+      .optional(),
   })
   .catchall(activeIngredientSlide)
   .superRefine((value, ctx) => {

@@ -22,7 +22,8 @@ async function checkSlugs(
   );
   for (const p of pairs) {
     const other = claimed.get(`${p.locale} ${p.slug}`);
-    if (other && other !== p.key) conflicts.add(at(records, p.i, `texts.${p.locale}.slug`), `"${p.slug}" is also ${owner} ${other}'s`);
+    if (other && other !== p.key)
+      conflicts.add(at(records, p.i, `texts.${p.locale}.slug`), `"${p.slug}" is also ${owner} ${other}'s`);
     claimed.set(`${p.locale} ${p.slug}`, p.key);
   }
   if (pairs.length) {
@@ -97,8 +98,20 @@ export async function replaceBrandFaqs(
 export async function deleteBrand(trx: Transaction<DB>, id: number): Promise<{ key: string } | null> {
   const brand = await trx.selectFrom('brand').select(['id', 'key']).where('id', '=', id).executeTakeFirst();
   if (!brand) return null;
-  const products = await trx.selectFrom('product').select('reference').where('brand_id', '=', id).orderBy('reference').limit(10).execute();
-  const pages = await trx.selectFrom('page').select('key').where('brand_id', '=', id).orderBy('key').limit(10).execute();
+  const products = await trx
+    .selectFrom('product')
+    .select('reference')
+    .where('brand_id', '=', id)
+    .orderBy('reference')
+    .limit(10)
+    .execute();
+  const pages = await trx
+    .selectFrom('page')
+    .select('key')
+    .where('brand_id', '=', id)
+    .orderBy('key')
+    .limit(10)
+    .execute();
   const issues = new Issues();
   if (products.length) issues.add('id', `products of the brand: ${products.map((p) => p.reference).join(', ')}`);
   if (pages.length) issues.add('id', `pages of the brand: ${pages.map((p) => p.key).join(', ')}`);
@@ -151,7 +164,13 @@ export async function upsertNeeds(trx: Transaction<DB>, needs: NeedContent[]): P
 export async function deleteNeed(trx: Transaction<DB>, id: number): Promise<{ key: string } | null> {
   const need = await trx.selectFrom('need').select(['id', 'key']).where('id', '=', id).executeTakeFirst();
   if (!need) return null;
-  const children = await trx.selectFrom('need').select('key').where('parent_id', '=', id).orderBy('key').limit(10).execute();
+  const children = await trx
+    .selectFrom('need')
+    .select('key')
+    .where('parent_id', '=', id)
+    .orderBy('key')
+    .limit(10)
+    .execute();
   const products = await trx
     .selectFrom('product_need')
     .innerJoin('product', 'product.id', 'product_need.product_id')

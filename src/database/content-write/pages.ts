@@ -295,7 +295,8 @@ async function checkPageSlugs(trx: Transaction<DB>, pages: PageToWrite[]): Promi
   for (const p of pairs) {
     const id = `${p.route} ${p.locale} ${p.slug}`;
     const other = claimed.get(id);
-    if (other && other !== p.key) conflicts.add(at(pages, p.i, `texts.${p.locale}.slug`), `"${p.slug}" is also page ${other}'s`);
+    if (other && other !== p.key)
+      conflicts.add(at(pages, p.i, `texts.${p.locale}.slug`), `"${p.slug}" is also page ${other}'s`);
     claimed.set(id, p.key);
   }
   const keys = new Set(pages.map((p) => p.key));
@@ -305,7 +306,9 @@ async function checkPageSlugs(trx: Transaction<DB>, pages: PageToWrite[]): Promi
       .selectFrom('page_translation as t')
       .innerJoin('page as p', 'p.id', 't.page_id')
       .select(['t.route', 't.locale', 't.slug', 'p.key'])
-      .where(sql<boolean>`(t.route, t.locale, t.slug) in (${sql.join(part.map((x) => sql`(${x.route}, ${x.locale}, ${x.slug})`))})`)
+      .where(
+        sql<boolean>`(t.route, t.locale, t.slug) in (${sql.join(part.map((x) => sql`(${x.route}, ${x.locale}, ${x.slug})`))})`,
+      )
       .execute();
     for (const row of taken) {
       const mine = part.find((x) => x.route === row.route && x.locale === row.locale && x.slug === row.slug)!;
@@ -331,7 +334,13 @@ export async function deletePage(trx: Transaction<DB>, id: number): Promise<{ ke
     .where((eb) =>
       eb.or([
         eb('parent_id', '=', id),
-        eb.exists(eb.selectFrom('page_link').select(sql`1`.as('one')).whereRef('page_link.page_id', '=', 'page.id').where('page_link.linked_page_id', '=', id)),
+        eb.exists(
+          eb
+            .selectFrom('page_link')
+            .select(sql`1`.as('one'))
+            .whereRef('page_link.page_id', '=', 'page.id')
+            .where('page_link.linked_page_id', '=', id),
+        ),
         eb.exists(
           eb
             .selectFrom('paragraph')

@@ -186,7 +186,11 @@ export async function upsertProducts(trx: Transaction<DB>, products: ProductCont
   // Associates once every product of the batch has an id (they may name each other).
   const references = [...new Set(products.flatMap((p) => p.associates))].filter((r) => !ids.has(r));
   for (const part of chunks(references))
-    for (const row of await trx.selectFrom('product').select(['id', 'reference']).where('reference', 'in', part).execute())
+    for (const row of await trx
+      .selectFrom('product')
+      .select(['id', 'reference'])
+      .where('reference', 'in', part)
+      .execute())
       ids.set(row.reference, row.id);
   const productIds = products.map((p) => ids.get(p.reference)!);
   for (const batch of chunks(productIds))
@@ -218,7 +222,12 @@ export async function upsertProducts(trx: Transaction<DB>, products: ProductCont
 async function checkProducts(
   trx: Transaction<DB>,
   products: ProductContent[],
-  known: { brandIds: Map<string, number>; categoryIds: Map<string, number>; needIds: Map<string, number>; targets: Set<string> },
+  known: {
+    brandIds: Map<string, number>;
+    categoryIds: Map<string, number>;
+    needIds: Map<string, number>;
+    targets: Set<string>;
+  },
 ): Promise<void> {
   const issues = new Issues();
   const inBatch = new Set(products.map((p) => p.reference));
@@ -287,7 +296,13 @@ export async function deleteProduct(trx: Transaction<DB>, id: number): Promise<{
     .select('key')
     .where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom('page_product').select(sql`1`.as('one')).whereRef('page_product.page_id', '=', 'page.id').where('page_product.product_id', '=', id)),
+        eb.exists(
+          eb
+            .selectFrom('page_product')
+            .select(sql`1`.as('one'))
+            .whereRef('page_product.page_id', '=', 'page.id')
+            .where('page_product.product_id', '=', id),
+        ),
         eb.exists(
           eb
             .selectFrom('paragraph')
@@ -302,11 +317,14 @@ export async function deleteProduct(trx: Transaction<DB>, id: number): Promise<{
   const homes = await trx
     .selectFrom('home_content')
     .select(['shop_id', 'locale'])
-    .where(sql<boolean>`content->'suggestions' @> ${JSON.stringify([{ type: 'product', reference: product.reference }])}::jsonb`)
+    .where(
+      sql<boolean>`content->'suggestions' @> ${JSON.stringify([{ type: 'product', reference: product.reference }])}::jsonb`,
+    )
     .execute();
   const issues = new Issues();
   if (pages.length) issues.add('id', `shown by page ${pages.map((p) => p.key).join(', ')}`);
-  if (homes.length) issues.add('id', `suggested by the home page of ${homes.map((h) => `${h.shop_id}/${h.locale}`).join(', ')}`);
+  if (homes.length)
+    issues.add('id', `suggested by the home page of ${homes.map((h) => `${h.shop_id}/${h.locale}`).join(', ')}`);
   issues.throwIfAny('conflict');
   await trx.deleteFrom('slug_history').where('entity_type', '=', 'product').where('entity_id', '=', id).execute();
   await trx.deleteFrom('product').where('id', '=', id).execute();

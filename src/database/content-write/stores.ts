@@ -16,7 +16,8 @@ export async function upsertStores(trx: Transaction<DB>, stores: StoreContent[])
   const issues = new Issues();
   stores.forEach((s) =>
     s.brands.forEach((k, j) => {
-      if (!brands.has(k)) issues.add(stores.length === 1 ? `brands.${j}` : `${s.slug}.brands.${j}`, `unknown brand "${k}"`);
+      if (!brands.has(k))
+        issues.add(stores.length === 1 ? `brands.${j}` : `${s.slug}.brands.${j}`, `unknown brand "${k}"`);
     }),
   );
   issues.throwIfAny('invalid');

@@ -73,7 +73,8 @@ export function loadSites(dir = contentDir()): SiteContent[] {
 function checkSite(file: string, site: SiteContent): SiteContent {
   const errors: string[] = [];
   const settings = settingsMapSchema.safeParse(site.settings);
-  if (!settings.success) errors.push(...describeIssues(`platform/sites/${file}, settings`, site.settings, settings.error.issues));
+  if (!settings.success)
+    errors.push(...describeIssues(`platform/sites/${file}, settings`, site.settings, settings.error.issues));
   const rules = siteRedirectionsSchema.safeParse(site.redirections);
   if (!rules.success)
     errors.push(...describeIssues(`platform/sites/${file}, redirections`, site.redirections, rules.error.issues));

@@ -117,7 +117,11 @@ export async function seedEditorial(db: Database, dir: string): Promise<{ pages:
       await upsertPages(trx, content.pages);
     } catch (error) {
       if (!(error instanceof ContentWriteError)) throw error;
-      throw new Error(`content: invalid editorial content\n  ${Object.entries(error.issues).map(([where, message]) => `${where}: ${message}`).join('\n  ')}`);
+      throw new Error(
+        `content: invalid editorial content\n  ${Object.entries(error.issues)
+          .map(([where, message]) => `${where}: ${message}`)
+          .join('\n  ')}`,
+      );
     }
   });
   return { pages: content.pages.length };
@@ -139,4 +143,3 @@ async function seedInnovationCategories(trx: Transaction<DB>, content: Editorial
         .execute();
   }
 }
-

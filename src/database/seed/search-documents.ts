@@ -237,7 +237,11 @@ export async function refreshSearchDocumentsFor(db: Kysely<DB>, targets: SearchT
   const before = await entityWords(db, condition);
   for (const kind of KINDS)
     if (targets[kind]?.length)
-      await db.deleteFrom('search_document').where('kind', '=', kind).where('entity_id', 'in', targets[kind]!).execute();
+      await db
+        .deleteFrom('search_document')
+        .where('kind', '=', kind)
+        .where('entity_id', 'in', targets[kind]!)
+        .execute();
   if (targets.product?.length) await insertProductDocuments(db, sql`p.id in (${sql.join(targets.product)})`);
   if (targets.brand?.length) await insertBrandDocuments(db, sql`b.id in (${sql.join(targets.brand)})`);
   if (targets.need?.length) await insertNeedDocuments(db, sql`n.id in (${sql.join(targets.need)})`);
