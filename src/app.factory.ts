@@ -70,6 +70,9 @@ export async function createApp(
   app.use(exceptProbes(app.get(SiteMiddleware)));
   app.use(handler(app.get(RedirectionMiddleware)));
   app.use(handler(app.get(PageCacheMiddleware)));
+  // JSON bodies up to API_BODY_LIMIT_KB (the write API's largest page or product fits well within
+  // it); a larger one is a 413 before anything reads it. Nest's own parser then stays off for JSON.
+  app.useBodyParser('json', { limit: `${config.API_BODY_LIMIT_KB}kb` });
   applyServerTimeouts(app.getHttpServer(), config);
   await app.init();
   return app;

@@ -8,6 +8,9 @@ export enum DomainErrorCode {
   Redirect = 'REDIRECT',
   Forbidden = 'FORBIDDEN',
   Unauthorized = 'UNAUTHORIZED',
+  Conflict = 'CONFLICT',
+  RateLimited = 'RATE_LIMITED',
+  UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
 }
 
 /** A typed domain error: one exception filter maps it to a page or to JSON (STYLE "Domain errors"). */
@@ -47,6 +50,25 @@ export class DomainException extends Error {
   /** An API call without a valid session: 401 JSON (pages redirect to the login page instead). */
   static unauthorized(message = 'Unauthorized'): DomainException {
     return new DomainException(DomainErrorCode.Unauthorized, message, HttpStatus.UNAUTHORIZED);
+  }
+
+  /** A write that contradicts what is stored (a slug or key taken, a record still referenced): 409. */
+  static conflict(details: Record<string, string>, message = 'Conflict'): DomainException {
+    return new DomainException(DomainErrorCode.Conflict, message, HttpStatus.CONFLICT, details);
+  }
+
+  /** Too many requests: 429, the client may try again after `retryAfterSeconds` (Retry-After). */
+  static rateLimited(retryAfterSeconds: number): DomainException {
+    return new DomainException(DomainErrorCode.RateLimited, 'Too many requests', HttpStatus.TOO_MANY_REQUESTS, {
+      retry_after: String(retryAfterSeconds),
+    });
+  }
+
+  /** A body that is not JSON: 415. */
+  static unsupportedMediaType(message = 'The body must be application/json'): DomainException {
+    return new DomainException(DomainErrorCode.UnsupportedMediaType, message, HttpStatus.UNSUPPORTED_MEDIA_TYPE, {
+      'content-type': message,
+    });
   }
 
   static invalidInput(details: Record<string, string>): DomainException {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SEARCH_CONFIGS, type DB } from '../schema';
 
@@ -7,39 +5,6 @@ import { SEARCH_CONFIGS, type DB } from '../schema';
 const MIN_TERM_LENGTH = 3;
 /** Products per statement of a refresh. */
 const PRODUCT_CHUNK = 1000;
-
-interface KeywordContent {
-  needs: Record<string, Record<string, string[]>>;
-  brands: Record<string, Record<string, string[]>>;
-}
-
-/** Loads content/search/keywords.json (everyday words of needs and brands) into search_keyword. */
-export async function seedSearchKeywords(db: Kysely<DB>, dir: string): Promise<{ keywords: number }> {
-  const content = JSON.parse(readFileSync(join(dir, 'search', 'keywords.json'), 'utf8')) as KeywordContent;
-  const rows = [
-    ...Object.entries(content.needs).flatMap(([key, byLocale]) =>
-      Object.entries(byLocale).map(([locale, words]) => ({
-        kind: 'need' as const,
-        key,
-        locale,
-        words: words.join(' '),
-      })),
-    ),
-    ...Object.entries(content.brands).flatMap(([key, byLocale]) =>
-      Object.entries(byLocale).map(([locale, words]) => ({
-        kind: 'brand' as const,
-        key,
-        locale,
-        words: words.join(' '),
-      })),
-    ),
-  ];
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('search_keyword').execute();
-    if (rows.length) await trx.insertInto('search_keyword').values(rows).execute();
-  });
-  return { keywords: rows.length };
-}
 
 /** A weighted part of a document, in the language's configuration, accents and umlauts folded. */
 const part = (text: ReturnType<typeof sql>, weight: 'A' | 'B' | 'C' | 'D') =>

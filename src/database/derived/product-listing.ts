@@ -58,7 +58,7 @@ export interface ListedCell {
   category_id: number;
 }
 
-function listedCells(db: Kysely<DB>, productIds: number[]): Promise<ListedCell[]> {
+export function listedCells(db: Kysely<DB>, productIds: number[]): Promise<ListedCell[]> {
   return db
     .selectFrom('product_listing')
     .select(['sales_plan_id', 'locale', 'category_id'])
