@@ -47,7 +47,7 @@ export class ContentWriteService {
     id: string,
     raw: unknown,
     request: WriteRequest,
-  ): Promise<{ id: string } & WriteBody<R>> {
+  ): Promise<{ id: string | number } & WriteBody<R>> {
     const body = this.check(resource, raw);
     const scope = await this.scope(request);
     const after = await this.write(resource, 'update', scope, request.actor, async (trx) => {
@@ -55,7 +55,7 @@ export class ContentWriteService {
       if (written === null) throw DomainException.notFound(`No ${resource} ${id}`);
       return { before: id, after: written };
     });
-    return { id: after!, ...body };
+    return { ...body, id: /^\d+$/.test(after!) ? Number(after) : after! };
   }
 
   async remove(resource: WriteResource, id: string, request: WriteRequest): Promise<void> {
