@@ -23,8 +23,20 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
  * its secret's hash compared in constant time. Editor session tokens (POST /api/v1/auth/logout) have
  * no `api_` prefix nor dot: the two kinds cannot be taken for one another.
  */
+/** How often this process records a token's last use. */
+const TOUCH_EVERY_MS = 60_000;
+/**
+ * How long this process keeps a token's row (a burst of writes costs one read of it); a token
+ * revoked meanwhile answers 401 at most this long after the revocation, on every replica.
+ */
+const ROW_TTL_MS = 1000;
+
 @Injectable()
 export class ApiTokenService {
+  /** When this process last recorded each token's use: one write a minute, not one per request. */
+  private readonly touched = new Map<number, number>();
+  private readonly rows = new Map<number, { row: ApiTokenRow | undefined; until: number }>();
+
   constructor(private readonly repository: ApiTokenRepository) {}
 
   async create(name: string, scopes: string[], shops: number[] | null): Promise<{ id: number; token: string }> {
@@ -48,8 +60,20 @@ export class ApiTokenService {
     return { id, token: `api_${id}.${secret}` };
   }
 
-  revoke(name: string): Promise<boolean> {
-    return this.repository.revoke(name);
+  async revoke(name: string): Promise<boolean> {
+    const done = await this.repository.revoke(name);
+    this.rows.clear();
+    return done;
+  }
+
+  private async row(id: number): Promise<ApiTokenRow | undefined> {
+    const now = Date.now();
+    const kept = this.rows.get(id);
+    if (kept && kept.until > now) return kept.row;
+    const row = await this.repository.byId(id);
+    if (this.rows.size > 10_000) this.rows.clear();
+    this.rows.set(id, { row, until: now + ROW_TTL_MS });
+    return row;
   }
 
   /** Whether a header value is shaped like a write token (else it is no token of ours). */
@@ -61,13 +85,18 @@ export class ApiTokenService {
   async verify(bearer: string): Promise<VerifiedToken | null> {
     const match = TOKEN.exec(bearer);
     if (!match) return null;
-    const row: ApiTokenRow | undefined = await this.repository.byId(Number(match[1]));
+    const row = await this.row(Number(match[1]));
     // Hashed whatever happens, so an unknown id costs the same as a wrong secret.
     const given = sha256(match[2]);
     const stored = row ? Buffer.from(row.secret_hash, 'hex') : Buffer.alloc(32);
     const equal = timingSafeEqual(given, stored);
     if (!row || !equal || row.revoked_at) return null;
-    void this.repository.touch(row.id).catch(() => undefined);
+    const now = Date.now();
+    if ((this.touched.get(row.id) ?? 0) + TOUCH_EVERY_MS < now) {
+      if (this.touched.size > 10_000) this.touched.clear();
+      this.touched.set(row.id, now);
+      void this.repository.touch(row.id).catch(() => undefined);
+    }
     return { id: row.id, name: row.name, scopes: row.scopes, shops: row.shops };
   }
 }
