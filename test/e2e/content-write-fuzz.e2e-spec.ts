@@ -103,9 +103,15 @@ const HOSTILE: Json[] = [
 /** Paths (as key lists) of every value in a body. */
 function paths(value: Json, prefix: Array<string | number> = [], out: Array<Array<string | number>> = []) {
   if (prefix.length > 12) return out;
-  if (Array.isArray(value)) value.forEach((v, i) => (out.push([...prefix, i]), paths(v, [...prefix, i], out)));
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) (out.push([...prefix, k]), paths(v, [...prefix, k], out));
+  const children: Array<[string | number, Json]> = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : value && typeof value === 'object'
+      ? Object.entries(value)
+      : [];
+  for (const [key, child] of children) {
+    out.push([...prefix, key]);
+    paths(child, [...prefix, key], out);
+  }
   return out;
 }
 
