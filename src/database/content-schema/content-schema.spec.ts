@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { z } from 'zod';
 import { loadCatalogue } from '../seed/catalogue-content';
 import {
   brandSchema,
@@ -20,12 +21,9 @@ const product = JSON.parse(readFileSync(join(root, 'catalogue/products/art-001.j
   string,
   unknown
 >;
-const issues = (
-  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: never[] } } },
-  value: unknown,
-) => {
+const issues = (schema: z.ZodType, value: unknown) => {
   const parsed = schema.safeParse(value);
-  return parsed.success ? {} : flattenIssues(parsed.error!.issues);
+  return parsed.success ? {} : flattenIssues(parsed.error.issues);
 };
 
 describe('content schemas', () => {
