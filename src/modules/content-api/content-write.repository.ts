@@ -9,7 +9,7 @@ import { upsertRedirection, upsertSettings } from '../../database/content-write/
 import { deleteProduct, upsertProducts } from '../../database/content-write/products';
 import { deleteStore, upsertStores } from '../../database/content-write/stores';
 import type { DB } from '../../database/schema';
-import { listedCells, refreshFacetSummary, refreshProductListing } from '../../database/derived/product-listing';
+import { applyFacetDelta, listingContributions, refreshProductListing } from '../../database/derived/product-listing';
 import { refreshSearchDocumentsFor } from '../../database/derived/search-documents';
 import type { WriteAction, WriteActor, WriteBody, WriteResource, WriteScope } from './write-resources';
 
@@ -94,9 +94,9 @@ export class ContentWriteRepository {
         return id;
       },
       remove: async (trx, id) => {
-        const cells = await listedCells(trx, [Number(id)]);
+        const counted = await listingContributions(trx, [Number(id)]);
         if (!(await deleteProduct(trx, Number(id)))) return null;
-        await refreshFacetSummary(trx, cells);
+        await applyFacetDelta(trx, counted, []);
         await refreshSearchDocumentsFor(trx, { product: [Number(id)] });
         return id;
       },
