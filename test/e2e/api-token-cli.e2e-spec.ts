@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FR, startTestApp, type TestApp } from '../support/app';
-import { productBody, write } from '../support/write-api';
+import { productBody, removeTestContent, write } from '../support/write-api';
 
 /**
  * `npm run api-token:create` / `api-token:revoke` as an operator runs them (the built
@@ -24,6 +24,7 @@ describe('api-token command (e2e)', () => {
   });
 
   afterAll(async () => {
+    await removeTestContent(t);
     await t.app.close();
   });
 

@@ -12,7 +12,7 @@ import { createApp } from '../../src/app.factory';
 import { createLogging } from '../../src/common/logging/logging';
 import { loadConfig } from '../../src/config/app.config';
 import { FR, startTestApp, type TestApp } from '../support/app';
-import { productBody, write, writeToken } from '../support/write-api';
+import { productBody, removeTestContent, write, writeToken } from '../support/write-api';
 
 const servers = !!process.env.DATABASE_URL && !!process.env.REDIS_URL;
 if (!servers)
@@ -52,6 +52,7 @@ async function within(limitMs: number, check: () => Promise<boolean>): Promise<n
   });
 
   afterAll(async () => {
+    if (a) await removeTestContent(a);
     await b?.close();
     await a?.app.close();
   });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ApiTokenService, type WriteResource } from '../../src/modules/content-api';
+import { ContentWriteRepository } from '../../src/modules/content-api/content-write.repository';
 import type { ProductContent } from '../../src/database/content-schema';
 import { FR, type TestApp } from './app';
 import { contentProducts } from './content';
@@ -41,4 +42,40 @@ export function productBody(tag: string, base?: ProductContent): ProductContent 
     texts.name = `Zorblex ${tag} ${locale}`;
   }
   return copy;
+}
+
+/** A suffix unique to this run: names that must be unique (tokens) stay so on a shared server database. */
+export const RUN = Math.random().toString(36).slice(2, 8);
+
+/**
+ * Removes what the write specs created, through the write path (derived data included), so that the
+ * server-backed suite, which shares one database between spec files and runs, finds the content pack
+ * only: products `TST-…`, pages whose key or French slug starts with `glimmervox`, `test-`/`replica_`
+ * settings.
+ */
+export async function removeTestContent(t: TestApp): Promise<void> {
+  const repository = t.app.get(ContentWriteRepository);
+  const scope = { shopId: 1, locale: 'fr' };
+  await repository.transaction(async (trx) => {
+    const pages = await trx
+      .selectFrom('page')
+      .innerJoin('page_translation as t', 't.page_id', 'page.id')
+      .select('page.id')
+      .distinct()
+      .where((eb) => eb.or([eb('t.slug', 'like', 'glimmervox%'), eb('page.key', 'like', 'glimmervox%')]))
+      .execute();
+    for (const page of pages) await repository.writers.pages.remove(trx, String(page.id), scope);
+    const products = await trx.selectFrom('product').select('id').where('reference', 'like', 'TST-%').execute();
+    for (const product of products) await repository.writers.products.remove(trx, String(product.id), scope);
+    await trx
+      .deleteFrom('global_setting')
+      .where((eb) =>
+        eb.or([
+          eb('code', 'like', 'replica\\_%'),
+          eb('code', 'like', 'api\\_test%'),
+          eb('code', 'like', 'audit\\_me%'),
+        ]),
+      )
+      .execute();
+  });
 }
