@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import './common/http/request-types';
 import { AppModule, type ModuleImports } from './app.module';
 import { createLogging } from './common/logging/logging';
+import { DomainErrorCode, DomainException } from './common/errors/domain.exception';
 import { projectRoot } from './common/paths';
 import { RequestContextMiddleware } from './common/http/request-context.middleware';
 import { IpFilterMiddleware } from './common/security/ip-filter.middleware';
@@ -69,9 +70,44 @@ export async function createApp(
   app.use(exceptProbes(app.get(SiteMiddleware)));
   app.use(handler(app.get(RedirectionMiddleware)));
   app.use(handler(app.get(PageCacheMiddleware)));
+  // JSON bodies up to API_BODY_LIMIT_KB (the write API's largest page or product fits well within
+  // it); a larger one is a 413 before anything reads it. Nest's own parser then stays off for JSON.
+  app.use(jsonParser(config.API_BODY_LIMIT_KB));
   applyServerTimeouts(app.getHttpServer(), config);
   await app.init();
   return app;
+}
+
+/**
+ * express.json with the app's limit, its refusals turned into the API's error shape (a malformed body
+ * is a 400 naming the body, not Nest's bare "Bad Request"; too large 413; an unknown charset 415).
+ * Named `jsonParser` so that Nest does not add its own JSON parser after it.
+ */
+function jsonParser(limitKb: number): RequestHandler {
+  const parse = express.json({ limit: `${limitKb}kb` });
+  return function jsonParser(req, res, next) {
+    parse(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const status = Number((error as { status?: unknown }).status) || 400;
+      const type = String((error as { type?: unknown }).type ?? '');
+      const reason =
+        type === 'entity.too.large'
+          ? `larger than ${limitKb} KB`
+          : type === 'entity.parse.failed'
+            ? 'malformed JSON'
+            : type.includes('unsupported')
+              ? 'unsupported charset or encoding'
+              : 'unreadable';
+      next(
+        new DomainException(
+          DomainErrorCode.InvalidInput,
+          'Invalid body',
+          status >= 400 && status < 500 ? status : 400,
+          { body: reason },
+        ),
+      );
+    });
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BrandsModule } from './modules/brands/brands.module';
 import { ApiDocsModule } from './modules/api-docs';
+import { ContentApiModule } from './modules/content-api';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { CmsModule } from './modules/cms/cms.module';
 import { ContactModule } from './modules/contact/contact.module';
@@ -59,6 +60,7 @@ export class AppModule {
         VideoModule,
         GeoModule,
         ApiDocsModule,
+        ContentApiModule,
         SeoModule,
         // Before the page routes, so that a catch-all cannot shadow a test-only route.
         ...extraImports,

@@ -3,6 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { Keyv } from 'keyv';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
 import { AppCache } from './app-cache.service';
+import { ContentGenerations } from './content-generations';
 import { redisStore } from './redis-store';
 
 @Global()
@@ -16,7 +17,7 @@ import { redisStore } from './redis-store';
       }),
     }),
   ],
-  providers: [AppCache],
-  exports: [AppCache],
+  providers: [AppCache, ContentGenerations],
+  exports: [AppCache, ContentGenerations],
 })
 export class AppCacheModule {}

@@ -1,9 +1,10 @@
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
 import { isDatabaseUnavailable } from '../database/database';
 import { oncePerRequest } from '../common/timing/request-timing';
+import { ContentGenerations, domainOf } from './content-generations';
 
 const L1_TTL_MS = 5000;
 const L1_MAX_ENTRIES = 2000;
@@ -63,13 +64,18 @@ export class AppCache implements OnApplicationShutdown {
   constructor(
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Optional() private readonly generations?: ContentGenerations,
   ) {
+    // A new content generation: what this process holds of the old one is dropped at once (the
+    // store's entries are simply no longer asked for: their keys name the old generation).
+    generations?.onChange(() => this.local.clear());
     // CACHE_TTL_SECONDS=0 turns read-model caching off (every read goes to the database):
     // used to measure the database path (bench/ size runs) and to debug content.
     this.enabled = config.CACHE_TTL_SECONDS > 0;
   }
 
-  async getOrSet<T>(key: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T> {
+  async getOrSet<T>(name: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T> {
+    const key = this.qualified(name);
     // Caching off (tests, the bench's uncached run): nothing is kept across requests, but one request
     // still loads each key once.
     if (!this.enabled) return oncePerRequest(key, load);
@@ -119,6 +125,15 @@ export class AppCache implements OnApplicationShutdown {
   }
 
   /**
+   * The key under the current generation of its domain (`content@7:product:…`): a value loaded
+   * under an older generation is stored under the older key, where no reader looks any more.
+   */
+  private qualified(name: string): string {
+    const domain = this.generations ? domainOf(name) : null;
+    return domain ? `${domain}@${this.generations!.generation(domain)}:${name}` : name;
+  }
+
+  /**
    * The in-process copy. An expired entry is kept (bounded, oldest written first out) as the value to
    * serve if the source fails (see getOrSet).
    */
@@ -130,7 +145,8 @@ export class AppCache implements OnApplicationShutdown {
     this.local.set(key, { v: value, until: Date.now() + ttl });
   }
 
-  async delete(key: string): Promise<void> {
+  async delete(name: string): Promise<void> {
+    const key = this.qualified(name);
     this.local.delete(key);
     try {
       await this.cache.del(key);

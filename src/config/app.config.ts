@@ -155,6 +155,20 @@ export class EnvironmentVariables {
   @Max(3600)
   PAGE_CACHE_TTL_SECONDS = 30;
 
+  /** Write API: requests per minute one bearer token may make (429 with Retry-After beyond). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  API_WRITE_RATE_LIMIT = 120;
+
+  /** Largest JSON body the app reads, in kilobytes (413 beyond). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(16)
+  @Max(16384)
+  API_BODY_LIMIT_KB = 1024;
+
   /** Products per page of the product list, and the API's default perPage (SPEC §7, §9). */
   @Transform(toInt)
   @IsInt()

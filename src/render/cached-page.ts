@@ -106,6 +106,8 @@ export class PageCacheMiddleware implements NestMiddleware {
 
   use(req: Request, res: Response, next: NextFunction): void {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.site) return next();
+    // What this request renders is kept only if no write happened meanwhile (PageCache.set).
+    res.locals.pageEpoch = this.cache.epoch;
     const page = this.cache.getForReplay(pageCacheKey(req.site, req.originalUrl));
     if (!page) return next();
     recordCache('hit');

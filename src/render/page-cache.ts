@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { ContentGenerations } from '../cache/content-generations';
 import { APP_CONFIG, type AppConfig } from '../config/app.config';
 import type { SplicedGzip } from './gzip-splice';
 
@@ -51,9 +52,26 @@ export class PageCache<T = CachedPage> {
   /** After this long another request may refresh a stale entry: 10 s, or the time to live if shorter. */
   private readonly refreshTimeoutMs: number;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  /**
+   * Incremented at each new content generation (a write, on any replica): a page whose rendering
+   * began under an older epoch is not kept (it may show the content before the write).
+   */
+  private currentEpoch = 0;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Optional() generations?: ContentGenerations) {
     this.ttlMs = config.PAGE_CACHE_TTL_SECONDS * 1000;
     this.refreshTimeoutMs = Math.min(REFRESH_TIMEOUT_MS, Math.max(this.ttlMs, 1000));
+    // Every page shows content of every domain (the shell: settings and menus): any write drops them
+    // all, stale copies included (they must not be served while a fresh one renders).
+    generations?.onChange(() => {
+      this.currentEpoch++;
+      this.clear();
+    });
+  }
+
+  /** The epoch a rendering starts under (see `set`). */
+  get epoch(): number {
+    return this.currentEpoch;
   }
 
   get(key: string): T | undefined {
@@ -113,8 +131,10 @@ export class PageCache<T = CachedPage> {
     return entry.value;
   }
 
-  set(key: string, value: T): void {
+  /** Keeps a page; `since`: the epoch its rendering began under (a page of an older one is not kept). */
+  set(key: string, value: T, since?: number): void {
     if (this.ttlMs <= 0) return;
+    if (since !== undefined && since !== this.currentEpoch) return;
     this.entries.delete(key);
     this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
     while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);

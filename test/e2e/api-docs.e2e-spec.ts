@@ -77,6 +77,25 @@ describe('OpenAPI document of the content API (e2e)', () => {
       schema: { type: 'integer' },
     });
     expect(body.paths['/api/v1/auth/logout'].post.security).toEqual([{ bearer: [] }]);
+    // The write API: bearer, and the request body schema the handler validates with (zod, one definition).
+    for (const [path, method] of [
+      ['/api/v1/product', 'post'],
+      ['/api/v1/page/{id}', 'put'],
+      ['/api/v1/settings/{code}', 'delete'],
+    ] as const) {
+      expect(body.paths[path][method].security).toEqual([{ bearer: [] }]);
+      expect(Object.keys(body.paths[path][method].responses)).toEqual(
+        expect.arrayContaining(['401', '403', '409', '429']),
+      );
+    }
+    const product = body.paths['/api/v1/product'].post.requestBody.content['application/json'].schema;
+    expect(product.required).toEqual(expect.arrayContaining(['reference', 'ean', 'brand', 'texts']));
+    expect(product.properties.reference).toMatchObject({ type: 'string', maxLength: 40 });
+    expect(product.additionalProperties).toBe(false);
+    expect(
+      body.paths['/api/v1/settings'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('value');
+    expect(body.paths['/api/v1/product/{id}'].delete.responses['204']).toEqual({ description: 'Done, no content' });
     expect(body.paths['/api/v1/redirections'].get.responses['400'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Error',
     });

@@ -277,6 +277,26 @@ const API_ENDPOINTS: Array<{
   { path: '/api/v1/docs.json' },
 ];
 
+/**
+ * Every write route of /api/v1 (POST, PUT, DELETE: issue 15) and the kind of its path parameter. Each
+ * is probed with a write token: hostile path parameters and hostile shop_id/lang, with an empty and
+ * a malformed body. The bodies themselves are fuzzed by test/e2e/content-write-fuzz.e2e-spec.ts.
+ */
+const WRITE_ROUTES: Array<{ method: 'post' | 'put' | 'delete'; path: string; param?: 'id' | 'word' }> = [
+  ...['product', 'page', 'need', 'brands', 'stores', 'redirections'].flatMap((resource) => [
+    { method: 'post' as const, path: `/api/v1/${resource}` },
+    { method: 'put' as const, path: `/api/v1/${resource}/:id`, param: 'id' as const },
+    { method: 'delete' as const, path: `/api/v1/${resource}/:id`, param: 'id' as const },
+  ]),
+  { method: 'post', path: '/api/v1/settings' },
+  { method: 'put', path: '/api/v1/settings/:code', param: 'word' },
+  { method: 'delete', path: '/api/v1/settings/:code', param: 'word' },
+  // Routes of other features that take a body (their own specs fuzz the bodies).
+  { method: 'post', path: '/api/v1/contact' },
+  { method: 'post', path: '/api/v1/newsletter' },
+  { method: 'post', path: '/api/v1/auth/logout' },
+];
+
 // Path parameters of page routes, by the route table's parameter kinds.
 const SEGMENTS = [
   '%00',
@@ -615,6 +635,11 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
   }
 
   describe('the tables cover the app', () => {
+    it('has a WRITE_ROUTES row for every /api/v1 route that is not a GET', () => {
+      const found = writeRoutes(t).sort();
+      expect(found).toEqual(WRITE_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    });
+
     it('has a PAGE_ROUTES row for every route of the route table', () => {
       expect(Object.keys(PAGE_ROUTES).sort()).toEqual(Object.keys(ROUTES).sort());
     });
@@ -750,6 +775,33 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
     expect(failures).toEqual([]);
   });
 
+  it('answers the write routes, hostile path parameters and scope included, with a 4xx JSON answer', async () => {
+    const { ApiTokenService } = await import('../../src/modules/content-api');
+    const { token } = await t.app.get(ApiTokenService).create(`fuzz-${Date.now()}`, ['*'], null);
+    const probes: Probe[] = [];
+    for (const route of WRITE_ROUTES.filter((r) => !/contact|newsletter|logout/.test(r.path))) {
+      const sample = route.param === 'word' ? 'copyright' : '1';
+      const probe = (value: string, query: string, body: string): Probe => ({
+        host: FR,
+        method: route.method.toUpperCase(),
+        path: fill(route.path, { id: value, code: value }) + query,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: route.method === 'delete' ? undefined : body,
+      });
+      for (const value of route.param ? HOSTILE[route.param] : []) probes.push(probe(value, '', '{}'));
+      for (const query of [...HOSTILE.id.map((v) => `?shop_id=${v}`), ...HOSTILE.word.map((v) => `?lang=${v}`)])
+        probes.push(probe(sample, query, '{}'));
+      probes.push(probe(sample, '', '{"a":'), probe(sample, '?shop_id=1&shop_id=2', '{}'));
+    }
+    const failures = await run(probes, (_probe, res) =>
+      res.status >= 400 && res.status < 500 && /application\/json/.test(String(res.headers['content-type']))
+        ? null
+        : `answered ${res.status} ${res.body.slice(0, 120)}`,
+    );
+    expect(probes.length).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  });
+
   it('answers other methods, with a malformed JSON body, without a 5xx', async () => {
     const probes = METHOD_PATHS.flatMap((path) =>
       METHODS.map(
@@ -816,6 +868,35 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
     });
   });
 });
+
+/** The app's /api/v1 routes other than GET, as "method /path" (Express form). */
+function writeRoutes(t: TestApp): string[] {
+  const names: Partial<Record<RequestMethod, string>> = {
+    [RequestMethod.POST]: 'post',
+    [RequestMethod.PUT]: 'put',
+    [RequestMethod.DELETE]: 'delete',
+    [RequestMethod.PATCH]: 'patch',
+  };
+  const routes: string[] = [];
+  for (const module of t.app.get(ModulesContainer).values())
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
+      if (!controller) continue;
+      const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+      for (const method of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[method];
+        if (typeof handler !== 'function' || method === 'constructor') continue;
+        const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+        const verb = names[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+        if (paths === undefined || !verb) continue;
+        for (const sub of Array.isArray(paths) ? paths : [paths]) {
+          const path = `/${[base, sub].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
+          if (path.startsWith('/api/v1/')) routes.push(`${verb} ${path}`);
+        }
+      }
+    }
+  return routes;
+}
 
 /** The app's /api/v1 routes (Express form) and the query parameters their DTOs accept. */
 function apiRoutes(t: TestApp): Array<{ path: string; query: string[] }> {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { generateContent, GENERATED_PREFIX, removeGeneratedProducts } from '../../src/database/seed/generate-products';
 import { productPicture } from '../../src/modules/media/media-urls';
-import { refreshProductListing } from '../../src/database/seed/product-listing';
+import { refreshProductListing } from '../../src/database/derived/product-listing';
 import { FR, startTestApp, type TestApp } from '../support/app';
 
 interface SummaryRow {

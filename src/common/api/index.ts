@@ -8,3 +8,4 @@ export { apiValidation } from './api-validation';
 export * from './api-params';
 export { fromJson, ShopScopedQueryDto, toBool, type ShopScope } from './shop-scope';
 export { SiteSource } from '../site/site-source';
+export { ApiBearer, ApiBody, API_BEARER, API_BODY_SCHEMA } from './api-body';

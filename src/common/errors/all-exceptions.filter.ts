@@ -52,6 +52,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (status >= 500) this.logger.error(exception instanceof Error ? exception : String(exception));
     // The database is out of reach (restart, failover): a temporary state, said so to clients and crawlers.
     if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    const retryAfter = (exception as { details?: { retry_after?: unknown } } | undefined)?.details?.retry_after;
+    if (
+      exception instanceof DomainException &&
+      exception.code === DomainErrorCode.RateLimited &&
+      typeof retryAfter === 'string'
+    )
+      res.setHeader('Retry-After', retryAfter);
 
     if (exception instanceof DomainException && exception.code === DomainErrorCode.UnknownMiddleware) {
       res.status(500).type('text/plain; charset=utf-8').send(exception.message);
@@ -101,7 +108,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       }
       // The same unknown URL asked again is answered by the fast path (PageCacheMiddleware).
       if (status === 404 && req.method === 'GET' && !isPrivate(res))
-        this.pageCache.set(pageCacheKey(site, req.originalUrl), page);
+        this.pageCache.set(pageCacheKey(site, req.originalUrl), page, res.locals.pageEpoch);
       sendCachedPage(req, res, page, nonce);
     } catch (error) {
       this.logger.error(`error page failed: ${(error as Error).stack ?? String(error)}`);
@@ -138,7 +145,29 @@ function statusOf(exception: unknown): number {
   return HttpStatus.INTERNAL_SERVER_ERROR;
 }
 
+/** What the body parser refused (malformed JSON, too large, unknown charset): named as the body. */
+const BODY_ERRORS: Record<string, string> = {
+  'entity.parse.failed': 'malformed JSON',
+  'entity.too.large': 'too large',
+  'entity.verify.failed': 'refused',
+  'encoding.unsupported': 'unsupported content encoding',
+  'charset.unsupported': 'unsupported charset',
+  'request.aborted': 'aborted',
+  'request.size.invalid': 'size does not match Content-Length',
+  'stream.encoding.set': 'unreadable',
+  'stream.not.readable': 'unreadable',
+  'parameters.too.many': 'too many parameters',
+};
+
 function apiBody(exception: unknown, status: number): Record<string, unknown> {
+  const bodyError = BODY_ERRORS[String((exception as { type?: unknown })?.type)];
+  if (bodyError && status < 500)
+    return {
+      statusCode: status,
+      error: DomainErrorCode.InvalidInput,
+      message: 'Invalid body',
+      details: { body: bodyError },
+    };
   if (exception instanceof DomainException)
     return {
       statusCode: status,

@@ -8,7 +8,9 @@ export enum DomainErrorCode {
   Redirect = 'REDIRECT',
   Forbidden = 'FORBIDDEN',
   Unauthorized = 'UNAUTHORIZED',
+  Conflict = 'CONFLICT',
   RateLimited = 'RATE_LIMITED',
+  UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
   Unavailable = 'UNKNOWN_ERROR',
 }
 
@@ -93,6 +95,25 @@ export class DomainException extends Error {
       fields: Object.fromEntries(Object.entries(fields).map(([field, fieldCode]) => [field, { code: fieldCode }])),
     };
     return new DomainException(error, message, status, fields, errors);
+  }
+
+  /** A write that contradicts what is stored (a slug or key taken, a record still referenced): 409. */
+  static conflict(details: Record<string, string>, message = 'Conflict'): DomainException {
+    return new DomainException(DomainErrorCode.Conflict, message, HttpStatus.CONFLICT, details);
+  }
+
+  /** Too many requests: 429, the client may try again after `retryAfterSeconds` (Retry-After). */
+  static rateLimited(retryAfterSeconds: number): DomainException {
+    return new DomainException(DomainErrorCode.RateLimited, 'Too many requests', HttpStatus.TOO_MANY_REQUESTS, {
+      retry_after: String(retryAfterSeconds),
+    });
+  }
+
+  /** A body that is not JSON: 415. */
+  static unsupportedMediaType(message = 'The body must be application/json'): DomainException {
+    return new DomainException(DomainErrorCode.UnsupportedMediaType, message, HttpStatus.UNSUPPORTED_MEDIA_TYPE, {
+      'content-type': message,
+    });
   }
 
   static invalidInput(details: Record<string, string>): DomainException {

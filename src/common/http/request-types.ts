@@ -10,6 +10,8 @@ declare module 'express-serve-static-core' {
     cspNonce?: string;
     /** Set by `markPrivate`: the answer is for this visitor only (never cached). */
     privateResponse?: boolean;
+    /** The page cache's epoch when the request began (PageCache.set keeps no page of an older one). */
+    pageEpoch?: number;
   }
 }
 

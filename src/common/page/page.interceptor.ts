@@ -84,7 +84,8 @@ export class PageInterceptor implements NestInterceptor {
     );
     const page = toCachedPage(html, res);
     // Later requests for this URL are answered by PageCacheMiddleware before the router.
-    if (reusable(definition, req, res)) this.pageCache.set(pageCacheKey(site, req.originalUrl), page);
+    if (reusable(definition, req, res))
+      this.pageCache.set(pageCacheKey(site, req.originalUrl), page, res.locals.pageEpoch);
     return sendThroughNest(req, res, page);
   }
 }

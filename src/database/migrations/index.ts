@@ -13,6 +13,7 @@ import * as m0016 from './0016-stores';
 import * as m0016b from './0016-stores-position';
 import * as m0017 from './0017-contact';
 import * as m0018 from './0018-locality-name-search';
+import * as m0019 from './0019-content-write';
 import * as m0020 from './0020-videos';
 import * as m0021 from './0021-contact-exchanges';
 import * as m0022 from './0022-store-map-tiles';
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-stores-position': m0016b,
   '0017-contact': m0017,
   '0018-locality-name-search': m0018,
+  '0019-content-write': m0019,
   '0020-videos': m0020,
   '0021-contact-exchanges': m0021,
   '0022-store-map-tiles': m0022,

@@ -1,79 +1,25 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type {
-  CategoryPush,
-  NutritionTable,
-  ProductCaracteristics,
-  ProductDocument,
-  ProductImage,
-  PushPromote,
-  VolumeDiscount,
-} from '../schema';
+import type { z } from 'zod';
+import {
+  brandFaqsSchema,
+  brandSchema,
+  describeIssues,
+  expertiseSchema,
+  needSchema,
+  productSchema,
+  vocabulariesSchema,
+  type BrandContent,
+  type ExpertiseContent,
+  type FaqContent,
+  type NeedContent,
+  type ProductContent,
+} from '../content-schema';
+import type { CategoryPush } from '../schema';
 
-type PerLocale<T> = Record<string, T>;
+export type { BrandContent, ExpertiseContent, FaqContent, NeedContent, ProductContent };
 
-export interface VocabularyContent {
-  [kind: string]: Record<string, Record<string, unknown>>;
-}
-
-export interface BrandContent {
-  key: string;
-  name: string;
-  class: string;
-  color: string;
-  corner: boolean;
-  texts: PerLocale<{ slug: string; description: string; name?: string }>;
-}
-
-export interface ExpertiseContent {
-  key: string;
-  class: string;
-  parent: string | null;
-  position: number;
-  texts: PerLocale<{ name: string; slug: string; text: string; banner_title: string; meta_description: string }>;
-  pushes_expertise?: Array<Record<string, unknown>>;
-}
-
-export interface NeedContent {
-  key: string;
-  parent: string | null;
-  order: number;
-  texts: PerLocale<{ label: string; slug: string }>;
-}
-
-export interface FaqContent {
-  [locale: string]: { question: string; answer: string };
-}
-
-/** One product of the content pack (content/catalogue/products/*.json), both languages. */
-export interface ProductContent {
-  reference: string;
-  ean: string;
-  brand: string;
-  product_type: string;
-  expertises: string[];
-  needs: string[];
-  published: boolean;
-  sales_plans: string[];
-  price: number;
-  original_price: number | null;
-  volume_discounts: VolumeDiscount[];
-  is_new_from: string | null;
-  is_new_to: string | null;
-  is_new_formulae: boolean;
-  promoted: boolean;
-  is_free: boolean;
-  position: number;
-  packaging_group: string | null;
-  associates: string[];
-  image: ProductImage;
-  caracteristics: ProductCaracteristics;
-  documents: ProductDocument[];
-  nutrition: NutritionTable | null;
-  push_promote: PushPromote | null;
-  texts: PerLocale<Record<string, string | null> & { name: string; slug: string; meta_description: string }>;
-  faqs: FaqContent[];
-}
+export type VocabularyContent = z.output<typeof vocabulariesSchema>;
 
 export interface CatalogueContent {
   vocabularies: VocabularyContent;
@@ -84,32 +30,58 @@ export interface CatalogueContent {
   brandFaqs: Record<string, FaqContent[]>;
 }
 
-function readJson<T>(path: string): T {
+function readJson(path: string): unknown {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
   } catch (error) {
     throw new Error(`content: cannot read ${path}: ${(error as Error).message}`);
   }
 }
 
+/**
+ * Reads and checks the catalogue pack with the content schemas (src/database/content-schema, the
+ * same ones the write API checks its bodies with): every problem of every file is reported
+ * together, each naming the file and the field, and nothing is loaded.
+ */
 export function loadCatalogue(dir: string): CatalogueContent | null {
   const root = join(dir, 'catalogue');
   if (!existsSync(join(root, 'brands.json'))) return null;
+  const errors: string[] = [];
+  const check = <S extends z.ZodType>(schema: S, file: string, raw: unknown, where = file): z.output<S> => {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    errors.push(...describeIssues(where, raw, parsed.error.issues));
+    return undefined as z.output<S>;
+  };
+  const list = <S extends z.ZodType>(schema: S, file: string): Array<z.output<S>> => {
+    const raw = readJson(join(root, file));
+    if (!Array.isArray(raw)) {
+      errors.push(`${file}: must be a list`);
+      return [];
+    }
+    return raw
+      .map((item, i) => check(schema, file, item, `${file}, ${String((item as { key?: unknown })?.key ?? i)}`))
+      .filter((x) => x !== undefined);
+  };
   const productsDir = join(root, 'products');
   const products = existsSync(productsDir)
     ? readdirSync(productsDir)
         .filter((f) => f.endsWith('.json'))
         .sort()
-        .map((f) => readJson<ProductContent>(join(productsDir, f)))
+        .map((f) => check(productSchema, f, readJson(join(productsDir, f)), `products/${f}`))
+        .filter((p) => p !== undefined)
     : [];
-  return {
-    vocabularies: readJson(join(root, 'vocabularies.json')),
-    brands: readJson(join(root, 'brands.json')),
-    expertises: readJson(join(root, 'expertises.json')),
-    needs: readJson(join(root, 'needs.json')),
+  const faqsFile = join(root, 'brand_faqs.json');
+  const content: CatalogueContent = {
+    vocabularies: check(vocabulariesSchema, 'vocabularies.json', readJson(join(root, 'vocabularies.json'))),
+    brands: list(brandSchema, 'brands.json'),
+    expertises: list(expertiseSchema, 'expertises.json'),
+    needs: list(needSchema, 'needs.json'),
     products,
-    brandFaqs: existsSync(join(root, 'brand_faqs.json')) ? readJson(join(root, 'brand_faqs.json')) : {},
+    brandFaqs: existsSync(faqsFile) ? check(brandFaqsSchema, 'brand_faqs.json', readJson(faqsFile)) : {},
   };
+  if (errors.length) throw new Error(`content: invalid catalogue content\n  ${errors.join('\n  ')}`);
+  return content;
 }
 
 /** Pushes of an expertise, per locale, in the stored shape. */

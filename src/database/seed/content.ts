@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../common/paths';
+import type { z } from 'zod';
+import { describeIssues, settingsMapSchema, siteRedirectionsSchema } from '../content-schema';
 import type { HomeContentJson } from '../schema';
 
 export interface ShopContent {
@@ -36,10 +38,10 @@ export interface SiteContent {
     pro_url: string;
     advice_know_more_url: string;
   };
-  settings: Record<string, string>;
+  settings: z.output<typeof settingsMapSchema>;
   menus: Record<string, MenuContent[]>;
   home: HomeContentJson;
-  redirections: Array<{ match: 'url' | 'path' | 'host'; source: string; target: string; code: number }>;
+  redirections: z.output<typeof siteRedirectionsSchema>;
 }
 
 export function contentDir(): string {
@@ -64,5 +66,18 @@ export function loadSites(dir = contentDir()): SiteContent[] {
   return readdirSync(folder)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => readJson<SiteContent>(join(folder, f)));
+    .map((f) => checkSite(f, readJson<SiteContent>(join(folder, f))));
+}
+
+/** A site's settings and redirections checked with the write API's schemas (one definition). */
+function checkSite(file: string, site: SiteContent): SiteContent {
+  const errors: string[] = [];
+  const settings = settingsMapSchema.safeParse(site.settings);
+  if (!settings.success)
+    errors.push(...describeIssues(`platform/sites/${file}, settings`, site.settings, settings.error.issues));
+  const rules = siteRedirectionsSchema.safeParse(site.redirections);
+  if (!rules.success)
+    errors.push(...describeIssues(`platform/sites/${file}, redirections`, site.redirections, rules.error.issues));
+  if (errors.length) throw new Error(`content: invalid site\n  ${errors.join('\n  ')}`);
+  return { ...site, settings: settings.data!, redirections: rules.data! };
 }

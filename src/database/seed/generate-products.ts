@@ -592,8 +592,12 @@ export function generateProducts(count: number, reference: GeneratorReference, s
       packaging_group: packaging,
       // Earlier generated products only: each slice is loaded before the next one refers to it.
       associates: index > 1 ? own.some(range1(Math.max(1, index - 25), index - 1), 0, 3).map(generatedReference) : [],
-      image: { shape, color: typeof colour?.extra.hex === 'string' ? colour.extra.hex : '#5b6b7a' },
-      caracteristics,
+      image: {
+        shape: shape as ProductContent['image']['shape'],
+        color: typeof colour?.extra.hex === 'string' ? colour.extra.hex : '#5b6b7a',
+      },
+      // Built from the vocabularies with the schema's shapes (the generator's spec parses its output).
+      caracteristics: caracteristics as ProductContent['caracteristics'],
       documents: own.chance(0.3)
         ? [
             {
@@ -603,8 +607,8 @@ export function generateProducts(count: number, reference: GeneratorReference, s
             },
           ]
         : [],
-      nutrition: own.chance(0.4) ? nutritionTable(actives, form, own) : null,
-      push_promote: own.chance(0.03) ? pushPromote(names, own) : null,
+      nutrition: own.chance(0.4) ? (nutritionTable(actives, form, own) as ProductContent['nutrition']) : null,
+      push_promote: own.chance(0.03) ? (pushPromote(names, own) as ProductContent['push_promote']) : null,
       texts,
       faqs: own.some(FAQS, 0, 3),
     });

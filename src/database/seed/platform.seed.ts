@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../schema';
 import type { Database } from '../database';
+import { upsertRedirection, upsertSettings } from '../content-write/platform';
 import { loadShops, loadSites, type MenuContent } from './content';
 
 /**
@@ -87,8 +88,12 @@ async function seedSite(
     .onConflict((oc) => oc.columns(['shop_id', 'locale']).doUpdateSet(site.country))
     .execute();
   await trx.deleteFrom('global_setting').where('shop_id', '=', shopId).where('locale', '=', locale).execute();
-  const settings = Object.entries(site.settings).map(([code, value]) => ({ shop_id: shopId, locale, code, value }));
-  if (settings.length) await trx.insertInto('global_setting').values(settings).execute();
+  await upsertSettings(
+    trx,
+    shopId,
+    locale,
+    Object.entries(site.settings).map(([code, value]) => ({ code, value })),
+  );
   await trx.deleteFrom('menu_item').where('shop_id', '=', shopId).where('locale', '=', locale).execute();
   const items: Array<{ menu: string; item: MenuContent; parent: string | null; position: number }> = [];
   for (const [menu, entries] of Object.entries(site.menus)) {
@@ -128,21 +133,6 @@ async function seedSite(
     )
     .execute();
   // A site's rules apply on its own language's host only (a French path means nothing on the German
-  // host). A language-less twin left by a database older than migration 0005 is dropped.
-  for (const rule of site.redirections) {
-    await trx
-      .deleteFrom('redirection')
-      .where('shop_id', '=', shopId)
-      .where('locale', 'is', null)
-      .where('match', '=', rule.match)
-      .where('source', '=', rule.source)
-      .execute();
-    await trx
-      .insertInto('redirection')
-      .values({ shop_id: shopId, locale, ...rule })
-      .onConflict((oc) =>
-        oc.columns(['shop_id', 'locale', 'match', 'source']).doUpdateSet({ target: rule.target, code: rule.code }),
-      )
-      .execute();
-  }
+  // host).
+  for (const rule of site.redirections) await upsertRedirection(trx, shopId, locale, rule);
 }

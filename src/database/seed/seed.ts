@@ -5,8 +5,9 @@ import { contentDir } from './content';
 import { seedEditorial } from './editorial.seed';
 import { seedLocalities } from './geo.seed';
 import { seedPlatform } from './platform.seed';
-import { refreshProductListing } from './product-listing';
-import { refreshSearchDocuments, seedSearchKeywords } from './search-documents';
+import { refreshProductListing } from '../derived/product-listing';
+import { refreshSearchDocuments } from '../derived/search-documents';
+import { seedSearchKeywords } from './search-keywords';
 import { seedStores } from './stores.seed';
 import { checkVideoReferences, seedVideos } from './video.seed';
 

@@ -1,11 +1,11 @@
 import { sql, type Insertable } from 'kysely';
 import type { Database } from '../database';
 import type { StoreTable } from '../schema';
+import { upsertStores } from '../content-write/stores';
+import type { StoreContent } from '../content-schema';
 
 /** Demo pharmacies of the content pack (SPEC §1: "more than 1500 Swiss pharmacies trained"). */
 export const DEMO_STORES = 2000;
-/** Rows per insert statement (11 parameters each, well under PostgreSQL's 65,535). */
-const CHUNK = 2000;
 
 /** A small seeded PRNG (mulberry32): the same seed always gives the same pharmacies. */
 export function prng(seed: number): () => number {
@@ -238,25 +238,15 @@ export async function seedStores(db: Database, count = DEMO_STORES, seed = 1): P
   const insudiet = brands.find((b) => b.key === 'insudiet');
   const others = brands.filter((b) => b.key !== 'insudiet');
   const random = prng(seed + 7);
+  // Through the write path of the API (one definition): each with the ranges it stocks.
+  const content = stores.map((store) => {
+    const chosen = others.filter(() => random() < 0.6).map((b) => b.key);
+    if (store.is_insudiet && insudiet) chosen.push(insudiet.key);
+    return { ...(store as StoreContent), brands: chosen };
+  });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('store').execute();
-    for (let i = 0; i < stores.length; i += CHUNK) {
-      const ids = await trx
-        .insertInto('store')
-        .values(stores.slice(i, i + CHUNK))
-        .returning(['id', 'is_insudiet'])
-        .execute();
-      const ranges = ids.flatMap((s) => {
-        const chosen = others.filter(() => random() < 0.6);
-        if (s.is_insudiet && insudiet) chosen.push(insudiet);
-        return chosen.map((b) => ({ store_id: s.id, brand_id: b.id }));
-      });
-      for (let j = 0; j < ranges.length; j += 10_000)
-        await trx
-          .insertInto('store_brand')
-          .values(ranges.slice(j, j + 10_000))
-          .execute();
-    }
+    await upsertStores(trx, content);
   });
   await sql`analyze store, store_brand`.execute(db);
   return { stores: stores.length };

@@ -4,7 +4,8 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { ModulesContainer } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import { INTEGER_MAX, ParseIdPipe } from '../../common/api';
+import { z } from 'zod';
+import { API_BEARER, API_BODY_SCHEMA, INTEGER_MAX, ParseIdPipe } from '../../common/api';
 
 /** The subset of OpenAPI 3.0 this builder writes. */
 export interface OpenApiDocument {
@@ -87,7 +88,7 @@ export function buildOpenApi(modules: ModulesContainer): OpenApiDocument {
       title: 'Content API',
       version: 'v1',
       description:
-        'Every request may carry shop_id and lang (SPEC §7). Bad input answers 400 with details naming each faulty parameter; unknown resources 404.',
+        'Every request may carry shop_id and lang (SPEC §7). Bad input answers 400 with details naming each faulty parameter; unknown resources 404. Writes (POST, PUT, DELETE) need a bearer token `api_<id>.<secret>` with the resource in its scopes (npm run api-token:create).',
     },
     paths: sorted,
     components: {
@@ -149,6 +150,20 @@ function operation(controller: Type, name: string, handler: unknown, expressPath
       bearer = true;
     }
   }
+  const bodySchema = Reflect.getMetadata(API_BODY_SCHEMA, handler as object) as z.ZodType | undefined;
+  if (bodySchema)
+    requestBody = {
+      required: true,
+      content: {
+        'application/json': {
+          // The very schema the handler validates with (src/database/content-schema).
+          schema: z.toJSONSchema(bodySchema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }),
+        },
+      },
+    };
+  const writes =
+    Reflect.getMetadata(API_BEARER, handler as object) === true || Reflect.getMetadata(API_BEARER, controller) === true;
+  if (writes) bearer = true;
   const status = String(
     Reflect.getMetadata(HTTP_CODE_METADATA, handler as object) ??
       (Reflect.getMetadata(METHOD_METADATA, handler as object) === RequestMethod.POST ? 201 : 200),
@@ -160,10 +175,22 @@ function operation(controller: Type, name: string, handler: unknown, expressPath
     ...(requestBody ? { requestBody } : {}),
     ...(bearer ? { security: [{ bearer: [] }] } : {}),
     responses: {
-      [status]: { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } },
+      [status]:
+        status === '204'
+          ? { description: 'Done, no content' }
+          : { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } },
       '400': errorResponse('Bad input: details name each faulty parameter'),
       ...(bearer ? { '401': errorResponse('No valid bearer token') } : {}),
       ...(expressPath.includes(':') || !requestBody ? { '404': errorResponse('Unknown resource') } : {}),
+      ...(writes
+        ? {
+            '403': errorResponse("The token lacks the resource's scope or the request's shop"),
+            '409': errorResponse('Conflict: a slug or key another record holds, or a record still referenced'),
+            '413': errorResponse('Body too large'),
+            '415': errorResponse('Body not application/json'),
+            '429': errorResponse('Rate limit of the token reached (Retry-After)'),
+          }
+        : {}),
     },
   };
 }

@@ -58,13 +58,13 @@ export class SeoController {
     }
     res.end();
     if (size <= CACHEABLE_BYTES)
-      this.pageCache.set(pageCacheKey(site, req.originalUrl), toCachedPage(kept.join(''), res));
+      this.pageCache.set(pageCacheKey(site, req.originalUrl), toCachedPage(kept.join(''), res), res.locals.pageEpoch);
   }
 
   private send(req: Request, res: Response, type: string, body: string): void {
     res.status(200).type(type).setHeader('Cache-Control', PUBLIC_CACHE);
     // Replayed by the page cache's fast path until it expires, like a page.
-    this.pageCache.set(pageCacheKey(siteOf(req), req.originalUrl), toCachedPage(body, res));
+    this.pageCache.set(pageCacheKey(siteOf(req), req.originalUrl), toCachedPage(body, res), res.locals.pageEpoch);
     res.send(body);
   }
 }

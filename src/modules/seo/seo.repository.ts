@@ -166,11 +166,11 @@ export class SeoRepository {
     return row ? row.id : null;
   }
 
-  /** Pharmacies have one slug, the same in every language. */
+  /** Pharmacies have one slug, the same in every language; lastmod: their last write (migration 0019). */
   stores(afterId: number, limit: number): Promise<SitemapRow[]> {
     return this.db
       .selectFrom('store')
-      .select(['id', 'slug'])
+      .select(['id', 'slug', 'updated_at as updatedAt'])
       .where('id', '>', afterId)
       .orderBy('id')
       .limit(limit)

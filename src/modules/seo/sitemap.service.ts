@@ -241,7 +241,11 @@ export class SitemapService {
       take,
     ))
       for (const row of rows)
-        yield this.entry(site, new Map(locales.map((l) => [l, buildPath('store', l, { slug: row.slug })])));
+        yield this.entry(
+          site,
+          new Map(locales.map((l) => [l, buildPath('store', l, { slug: row.slug })])),
+          row.updatedAt,
+        );
   }
 
   /** The route table's own pages (home, the lists, the finder, contact). */

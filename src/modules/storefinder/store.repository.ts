@@ -4,7 +4,7 @@ import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
 import type { StoreTable } from '../../database/schema';
 
-export type StoreRow = Omit<Selectable<StoreTable>, 'position'>;
+export type StoreRow = Omit<Selectable<StoreTable>, 'position' | 'updated_at'>;
 
 const STORE_COLUMNS = [
   'store.id',

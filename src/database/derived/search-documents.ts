@@ -1,45 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SEARCH_CONFIGS, type DB } from '../schema';
 
 /** Words shorter than this are not kept as search terms (typo matching on them finds noise). */
 const MIN_TERM_LENGTH = 3;
 /** Products per statement of a refresh. */
 const PRODUCT_CHUNK = 1000;
-
-interface KeywordContent {
-  needs: Record<string, Record<string, string[]>>;
-  brands: Record<string, Record<string, string[]>>;
-}
-
-/** Loads content/search/keywords.json (everyday words of needs and brands) into search_keyword. */
-export async function seedSearchKeywords(db: Kysely<DB>, dir: string): Promise<{ keywords: number }> {
-  const content = JSON.parse(readFileSync(join(dir, 'search', 'keywords.json'), 'utf8')) as KeywordContent;
-  const rows = [
-    ...Object.entries(content.needs).flatMap(([key, byLocale]) =>
-      Object.entries(byLocale).map(([locale, words]) => ({
-        kind: 'need' as const,
-        key,
-        locale,
-        words: words.join(' '),
-      })),
-    ),
-    ...Object.entries(content.brands).flatMap(([key, byLocale]) =>
-      Object.entries(byLocale).map(([locale, words]) => ({
-        kind: 'brand' as const,
-        key,
-        locale,
-        words: words.join(' '),
-      })),
-    ),
-  ];
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('search_keyword').execute();
-    if (rows.length) await trx.insertInto('search_keyword').values(rows).execute();
-  });
-  return { keywords: rows.length };
-}
 
 /** A weighted part of a document, in the language's configuration, accents and umlauts folded. */
 const part = (text: ReturnType<typeof sql>, weight: 'A' | 'B' | 'C' | 'D') =>
@@ -73,10 +38,17 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
   );
   for (let i = 0; i < ids.length; i += PRODUCT_CHUNK) {
     const slice = ids.slice(i, i + PRODUCT_CHUNK);
-    await insertProductDocuments(db, slice[0], slice[slice.length - 1]);
+    await insertProductDocuments(db, sql`p.id between ${slice[0]} and ${slice[slice.length - 1]}`);
   }
 
-  // Brands: name (A), keywords (B), description (C).
+  await insertBrandDocuments(db, sql`true`);
+  await insertNeedDocuments(db, sql`true`);
+  await insertPageDocuments(db, sql`true`);
+  await insertTerms(db);
+}
+
+/** Brand documents: name (A), keywords (B), description (C). */
+async function insertBrandDocuments(db: Kysely<DB>, where: RawBuilder<unknown>): Promise<void> {
   await sql`
     insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, title_document, position)
     select 'brand', b.id, bt.locale, 'brand', bt.name, bt.slug, '', search_fold(bt.name),
@@ -87,9 +59,12 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
     join brand_translation bt on bt.brand_id = b.id
     join ${CONFIGS} on c.locale = bt.locale
     left join search_keyword bk on bk.kind = 'brand' and bk.key = b.key and bk.locale = bt.locale
+    where ${where}
   `.execute(db);
+}
 
-  // Needs: label (A), keywords and parent label (B).
+/** Need documents: label (A), keywords and parent label (B). */
+async function insertNeedDocuments(db: Kysely<DB>, where: RawBuilder<unknown>): Promise<void> {
   await sql`
     insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, title_document, position)
     select 'need', n.id, nt.locale, 'need', nt.label, nt.slug, coalesce(parent.label, ''), search_fold(nt.label),
@@ -101,9 +76,12 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
     join ${CONFIGS} on c.locale = nt.locale
     left join need_translation parent on parent.need_id = n.parent_id and parent.locale = nt.locale
     left join search_keyword nk on nk.kind = 'need' and nk.key = n.key and nk.locale = nt.locale
+    where ${where}
   `.execute(db);
+}
 
-  // Pages (advice, quality and innovation): title (A), excerpt and introduction (B), text (C).
+/** Page documents (advice, quality and innovation): title (A), excerpt and introduction (B), text (C). */
+async function insertPageDocuments(db: Kysely<DB>, where: RawBuilder<unknown>): Promise<void> {
   await sql`
     insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document, title_document, position)
     select 'page', pg.id, pt.locale, pt.route, pt.title, pt.slug, pt.excerpt, search_fold(pt.title),
@@ -120,10 +98,12 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
       from paragraph pa, jsonb_each_text(coalesce(pa.texts->pt.locale, '{}'::jsonb)) v
       where pa.page_id = pg.id
     ) paragraphs
-    where pg.published and pg.type in ('advice', 'innovation') and pt.route in ('advice', 'innovation')
+    where pg.published and pg.type in ('advice', 'innovation') and pt.route in ('advice', 'innovation') and ${where}
   `.execute(db);
+}
 
-  // The terms: each folded word of the titles and keywords (the words people type), per language.
+/** The terms: each folded word of the titles and keywords (the words people type), per language. */
+async function insertTerms(db: Kysely<DB>): Promise<void> {
   await sql`
     insert into search_term (locale, word, documents)
     select d.locale, w.word, count(distinct (d.kind, d.entity_id))::int
@@ -150,8 +130,8 @@ export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
   `.execute(db);
 }
 
-/** Product documents of the published products with ids in [first, last]. */
-async function insertProductDocuments(db: Kysely<DB>, first: number, last: number): Promise<void> {
+/** Product documents of the published products the condition on `p` selects. */
+async function insertProductDocuments(db: Kysely<DB>, where: RawBuilder<unknown>): Promise<void> {
   await sql`
     insert into search_document (kind, entity_id, locale, route, title, slug, context, exact_keys, folded_title, document, title_document, position)
     select 'product', p.id, t.locale, 'product', t.name, t.slug, bt.name,
@@ -187,6 +167,104 @@ async function insertProductDocuments(db: Kysely<DB>, first: number, last: numbe
       from jsonb_array_elements_text(coalesce(p.caracteristics->'active_ingredient', '[]'::jsonb)) as a(key)
       join vocabulary v on v.kind = 'active_ingredient' and v.key = a.key and v.locale = t.locale
     ) ingredients
-    where p.published and p.id between ${first} and ${last}
+    where p.published and ${where}
   `.execute(db);
+}
+
+/** The entities a write changed, by kind of search document. */
+export interface SearchTargets {
+  product?: number[];
+  brand?: number[];
+  need?: number[];
+  page?: number[];
+}
+
+const KINDS = ['product', 'brand', 'need', 'page'] as const;
+
+/** `sd.kind = … and sd.entity_id in (…)` for each kind with ids; null when there are none. */
+function targetCondition(targets: SearchTargets): RawBuilder<unknown> | null {
+  const parts = KINDS.filter((k) => targets[k]?.length).map(
+    (k) => sql`(sd.kind = ${k} and sd.entity_id in (${sql.join(targets[k]!)}))`,
+  );
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : null;
+}
+
+/**
+ * The search documents of the entities a write changed, and only theirs (a product, a page, a need
+ * or a brand: a full rebuild per write would cost the whole catalogue). Their documents are
+ * replaced, and the term counts adjusted by what their words were and are: a term counts the
+ * entities whose title or keywords hold it, so the difference of the entities' own words is the
+ * exact change. Runs in the write's transaction.
+ */
+export async function refreshSearchDocumentsFor(db: Kysely<DB>, targets: SearchTargets): Promise<void> {
+  const condition = targetCondition(targets);
+  if (!condition) return;
+  const before = await entityWords(db, condition);
+  for (const kind of KINDS)
+    if (targets[kind]?.length)
+      await db
+        .deleteFrom('search_document')
+        .where('kind', '=', kind)
+        .where('entity_id', 'in', targets[kind]!)
+        .execute();
+  if (targets.product?.length) await insertProductDocuments(db, sql`p.id in (${sql.join(targets.product)})`);
+  if (targets.brand?.length) await insertBrandDocuments(db, sql`b.id in (${sql.join(targets.brand)})`);
+  if (targets.need?.length) await insertNeedDocuments(db, sql`n.id in (${sql.join(targets.need)})`);
+  if (targets.page?.length) await insertPageDocuments(db, sql`pg.id in (${sql.join(targets.page)})`);
+  const after = await entityWords(db, condition);
+  const delta = new Map<string, { locale: string; word: string; n: number }>();
+  for (const [rows, sign] of [
+    [before, -1],
+    [after, 1],
+  ] as const)
+    for (const row of rows) {
+      const id = `${row.locale} ${row.word}`;
+      const entry = delta.get(id) ?? { locale: row.locale, word: row.word, n: 0 };
+      entry.n += sign * row.n;
+      delta.set(id, entry);
+    }
+  const changed = [...delta.values()].filter((d) => d.n !== 0);
+  for (let i = 0; i < changed.length; i += 500) {
+    const part = changed.slice(i, i + 500);
+    await db
+      .insertInto('search_term')
+      .values(part.map((d) => ({ locale: d.locale, word: d.word, documents: d.n })))
+      .onConflict((oc) =>
+        oc.columns(['locale', 'word']).doUpdateSet((eb) => ({
+          documents: sql<number>`${eb.ref('search_term.documents')} + ${eb.ref('excluded.documents')}`,
+        })),
+      )
+      .execute();
+    await db
+      .deleteFrom('search_term')
+      .where('documents', '<=', 0)
+      .where(sql<boolean>`(locale, word) in (${sql.join(part.map((d) => sql`(${d.locale}, ${d.word})`))})`)
+      .execute();
+  }
+}
+
+/** Per language and word, how many of the selected documents' entities hold it (title or keywords). */
+async function entityWords(db: Kysely<DB>, condition: RawBuilder<unknown>) {
+  const { rows } = await sql<{ locale: string; word: string; n: number }>`
+    select d.locale, w.word, count(distinct (d.kind, d.entity_id))::int as n
+    from (
+      select sd.locale, sd.kind, sd.entity_id, sd.folded_title as words from search_document sd where ${condition}
+      union all
+      select sd.locale, sd.kind, sd.entity_id, search_fold(k.words)
+      from search_keyword k
+      join brand b on k.kind = 'brand' and b.key = k.key
+      join search_document sd on sd.kind = 'brand' and sd.entity_id = b.id and sd.locale = k.locale
+      where ${condition}
+      union all
+      select sd.locale, sd.kind, sd.entity_id, search_fold(k.words)
+      from search_keyword k
+      join need n on k.kind = 'need' and n.key = k.key
+      join search_document sd on sd.kind = 'need' and sd.entity_id = n.id and sd.locale = k.locale
+      where ${condition}
+    ) d
+    cross join lateral regexp_split_to_table(d.words, '[^a-z0-9]+') as w(word)
+    where length(w.word) >= ${sql.lit(MIN_TERM_LENGTH)}
+    group by d.locale, w.word
+  `.execute(db);
+  return rows;
 }

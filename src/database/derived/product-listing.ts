@@ -20,9 +20,13 @@ export async function refreshProductListing(
 ): Promise<void> {
   if (productIds) {
     if (!productIds.length) return;
+    // The facet counts change by what these products counted for before and count for now.
+    const before = await listingContributions(db, productIds);
     await db.deleteFrom('product_listing').where('product_id', 'in', productIds).execute();
     await db.deleteFrom('product_card').where('product_id', 'in', productIds).execute();
     await insertListing(db, sql`p.id in (${sql.join(productIds)})`);
+    await applyFacetDelta(db, before, await listingContributions(db, productIds));
+    return;
   } else {
     await db.deleteFrom('product_listing').execute();
     await db.deleteFrom('product_card').execute();
@@ -45,6 +49,120 @@ export async function refreshProductListing(
     }
   }
   await refreshFacetSummary(db);
+}
+
+/** A list (sales plan, language, category) that holds listing rows. */
+export interface ListedCell {
+  sales_plan_id: number;
+  locale: string;
+  category_id: number;
+}
+
+export function listedCells(db: Kysely<DB>, productIds: number[]): Promise<ListedCell[]> {
+  return db
+    .selectFrom('product_listing')
+    .select(['sales_plan_id', 'locale', 'category_id'])
+    .distinct()
+    .where('product_id', 'in', productIds)
+    .execute();
+}
+
+/** A listing row as the facet summary counts it. */
+export interface ListingContribution {
+  sales_plan_id: number;
+  locale: string;
+  category_id: number;
+  is_free: boolean;
+  facets: string[];
+}
+
+/** The listing rows of these products that the facet summary counts (published, default price range). */
+export function listingContributions(db: Kysely<DB>, productIds: number[]): Promise<ListingContribution[]> {
+  if (!productIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('product_listing')
+    .select(['sales_plan_id', 'locale', 'category_id', 'is_free', 'facets'])
+    .where('product_id', 'in', productIds)
+    .where('published', '=', true)
+    .where('price', '>=', String(DEFAULT_PRICE.min))
+    .where('price', '<=', String(DEFAULT_PRICE.max))
+    .execute();
+}
+
+/**
+ * Moves the facet summary from what some products counted for (`before`) to what they count for now
+ * (`after`): each row adds one to its total and to each of its facets, in the counts with free
+ * products and, when it is not free, in those without. The same numbers a full recount gives
+ * (refreshFacetSummary), at the cost of the written products' rows rather than their lists'.
+ */
+export async function applyFacetDelta(
+  db: Kysely<DB>,
+  before: ListingContribution[],
+  after: ListingContribution[],
+): Promise<void> {
+  const delta = new Map<string, { row: Omit<FacetSummaryRow, 'count'>; n: number }>();
+  const add = (rows: ListingContribution[], sign: number) => {
+    for (const r of rows) {
+      const entries: Array<[string, string]> = [
+        [FACET_SUMMARY_TOTAL, ''],
+        ...r.facets.map((f): [string, string] => [f.slice(0, f.indexOf('=')), f.slice(f.indexOf('=') + 1)]),
+      ];
+      for (const free of r.is_free ? [true] : [true, false])
+        for (const [name, value] of entries) {
+          const key = JSON.stringify([r.sales_plan_id, r.locale, r.category_id, free, name, value]);
+          const entry = delta.get(key) ?? {
+            row: {
+              sales_plan_id: r.sales_plan_id,
+              locale: r.locale,
+              category_id: r.category_id,
+              free_included: free,
+              name,
+              value,
+            },
+            n: 0,
+          };
+          entry.n += sign;
+          delta.set(key, entry);
+        }
+    }
+  };
+  add(before, -1);
+  add(after, 1);
+  const changed = [...delta.values()].filter((d) => d.n !== 0);
+  for (let i = 0; i < changed.length; i += 500) {
+    const part = changed.slice(i, i + 500);
+    await db
+      .insertInto('facet_summary')
+      .values(part.map((d) => ({ ...d.row, count: d.n })))
+      .onConflict((oc) =>
+        oc.columns(['sales_plan_id', 'locale', 'category_id', 'free_included', 'name', 'value']).doUpdateSet((eb) => ({
+          count: sql<number>`${eb.ref('facet_summary.count')} + ${eb.ref('excluded.count')}`,
+        })),
+      )
+      .execute();
+    await db
+      .deleteFrom('facet_summary')
+      .where('count', '<=', 0)
+      .where(
+        sql<boolean>`(sales_plan_id, locale, category_id, free_included, name, value) in (${sql.join(
+          part.map(
+            (d) =>
+              sql`(${d.row.sales_plan_id}::integer, ${d.row.locale}::text, ${d.row.category_id}::integer, ${d.row.free_included}::boolean, ${d.row.name}::text, ${d.row.value}::text)`,
+          ),
+        )})`,
+      )
+      .execute();
+  }
+}
+
+interface FacetSummaryRow {
+  sales_plan_id: number;
+  locale: string;
+  category_id: number;
+  free_included: boolean;
+  name: string;
+  value: string;
+  count: number;
 }
 
 /**
@@ -135,21 +253,42 @@ async function insertListing(db: Kysely<DB>, products: RawBuilder<unknown>): Pro
  * number. Counted from the listing rows, one statement per sales plan and language: each is one pass
  * over that pair's rows, so the work grows in step with the catalogue.
  */
-export async function refreshFacetSummary(db: Kysely<DB>): Promise<void> {
-  await db.deleteFrom('facet_summary').execute();
-  const pairs = await db
-    .selectFrom('product_listing')
-    .select(['sales_plan_id', 'locale'])
-    .distinct()
-    .orderBy('sales_plan_id')
-    .orderBy('locale')
-    .execute();
-  for (const { sales_plan_id: plan, locale } of pairs)
+export async function refreshFacetSummary(db: Kysely<DB>, cells?: ListedCell[]): Promise<void> {
+  let pairs: Array<{ sales_plan_id: number; locale: string; categories?: number[] }>;
+  if (cells) {
+    // Targeted (a write): only the lists the written products were or are in.
+    const grouped = new Map<string, { sales_plan_id: number; locale: string; categories: number[] }>();
+    for (const cell of cells) {
+      const id = `${cell.sales_plan_id} ${cell.locale}`;
+      const pair = grouped.get(id) ?? { sales_plan_id: cell.sales_plan_id, locale: cell.locale, categories: [] };
+      if (!pair.categories.includes(cell.category_id)) pair.categories.push(cell.category_id);
+      grouped.set(id, pair);
+    }
+    pairs = [...grouped.values()];
+    for (const pair of pairs)
+      await db
+        .deleteFrom('facet_summary')
+        .where('sales_plan_id', '=', pair.sales_plan_id)
+        .where('locale', '=', pair.locale)
+        .where('category_id', 'in', pair.categories!)
+        .execute();
+  } else {
+    await db.deleteFrom('facet_summary').execute();
+    pairs = await db
+      .selectFrom('product_listing')
+      .select(['sales_plan_id', 'locale'])
+      .distinct()
+      .orderBy('sales_plan_id')
+      .orderBy('locale')
+      .execute();
+  }
+  for (const { sales_plan_id: plan, locale, categories } of pairs)
     await sql`
       with listed as (
         select category_id, facets, is_free from product_listing
         where sales_plan_id = ${plan} and locale = ${locale} and published
           and price between ${DEFAULT_PRICE.min} and ${DEFAULT_PRICE.max}
+          ${categories ? sql`and category_id in (${sql.join(categories)})` : sql``}
       ),
       counted as (
         select l.category_id, f.facet, count(*) filter (where not l.is_free) as paid, count(*) as all
