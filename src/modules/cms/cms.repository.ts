@@ -148,7 +148,8 @@ export class CmsRepository {
         query = query.orderBy('p.published_at', (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast());
         break;
       case 'title':
-        query = query.orderBy('t.title', direction);
+        // Alphabetical as a reader expects it (Mélatonine before Microbiote), not in byte order.
+        query = query.orderBy(sql`unaccent(lower(t.title))`, direction).orderBy('t.title', direction);
         break;
       case 'id':
         query = query.orderBy('p.id', direction);
