@@ -52,6 +52,9 @@ export function createStoreMap(element: HTMLElement, options: Options): StoreMap
   map.fitBounds(SWITZERLAND_BOUNDS);
   L.tileLayer(options.settings.tileUrl, {
     maxZoom: 19,
+    // On a sharp screen (phones: 2 to 3 device pixels per CSS pixel), tiles of the next zoom level at
+    // half size: 256 px tiles stretched to 256 CSS px were blurred (Lighthouse: image-size-responsive).
+    detectRetina: true,
     attribution: `<a href="${escapeHtml(options.settings.attributionUrl)}" rel="noopener noreferrer">${escapeHtml(options.settings.attribution)}</a>`,
   }).addTo(map);
   map.attributionControl.setPrefix(false);
