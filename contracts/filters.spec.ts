@@ -1,4 +1,12 @@
-import { countSelected, facetsOf, pairsToSelection, selectionToPairs, toggleFilter } from './filters';
+import {
+  countSelected,
+  facetsOf,
+  isIndexableSelection,
+  MIN_FILTERED_LIST_PRODUCTS,
+  pairsToSelection,
+  selectionToPairs,
+  toggleFilter,
+} from './filters';
 
 describe('product filters', () => {
   it('adds a value on first toggle and removes it on the second; an emptied type is dropped', () => {
@@ -53,5 +61,18 @@ describe('product filters', () => {
     );
     expect(facets.filter((f) => f.name === 'need')).toHaveLength(1);
     expect(facets.some((f) => f.name === 'flavour')).toBe(false);
+  });
+
+  it('makes a list a page for search engines with no filter, or one filter of a family with 2 products', () => {
+    expect(isIndexableSelection([], 1)).toBe(true);
+    expect(isIndexableSelection([], 0)).toBe(false);
+    for (const name of ['brand', 'need', 'galenic_format', 'active_ingredient']) {
+      expect(isIndexableSelection([{ name }], MIN_FILTERED_LIST_PRODUCTS)).toBe(true);
+      expect(isIndexableSelection([{ name }], MIN_FILTERED_LIST_PRODUCTS - 1)).toBe(false);
+    }
+    for (const name of ['products', 'flavour', 'color', 'diner_type', 'no_sell_inline'])
+      expect(isIndexableSelection([{ name }], 50)).toBe(false);
+    expect(isIndexableSelection([{ name: 'brand' }, { name: 'need' }], 50)).toBe(false);
+    expect(isIndexableSelection([{ name: 'brand' }, { name: 'brand' }], 50)).toBe(false);
   });
 });

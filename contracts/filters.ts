@@ -39,6 +39,35 @@ export const FILTERS: readonly FilterDefinition[] = [
   { name: 'no_sell_inline', type: 'BOOLEAN' },
 ];
 
+/**
+ * The filters whose one-value list is a page of its own for search engines: a family of products people
+ * look for (a brand, a need, a form, an active ingredient). A list with one of these filters is
+ * indexable with its own canonical URL and listed in the sitemaps; a list with any other filter
+ * (one product's reference, a flavour, a colour, a meal type, "not sold in store"), or more than one
+ * filter, is `noindex, follow` (docs/architecture.md "Search engines").
+ */
+export const INDEXABLE_FILTERS: readonly FilterName[] = ['brand', 'need', 'galenic_format', 'active_ingredient'];
+
+/**
+ * The fewest products a filtered list needs to be a page for search engines: a "list" of one product
+ * only repeats that product's page (thin content). An unfiltered list (the catalogue, an expertise)
+ * needs one.
+ */
+export const MIN_FILTERED_LIST_PRODUCTS = 2;
+
+/**
+ * Whether a list with these filters (in any order) and this many products is a page for search
+ * engines: no filter, or one indexable filter with at least MIN_FILTERED_LIST_PRODUCTS products.
+ */
+export function isIndexableSelection(pairs: ReadonlyArray<{ name: string }>, total: number): boolean {
+  if (pairs.length === 0) return total > 0;
+  return (
+    pairs.length === 1 &&
+    (INDEXABLE_FILTERS as readonly string[]).includes(pairs[0].name) &&
+    total >= MIN_FILTERED_LIST_PRODUCTS
+  );
+}
+
 export const DROPDOWN_LIMIT = 15;
 export const GROUP_FOLD = 5;
 export const COLOUR_GROUP_FOLD = 6;

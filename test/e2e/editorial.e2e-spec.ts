@@ -144,7 +144,8 @@ describe('editorial pages (e2e)', () => {
       const filtered = await get(t, FR, `/conseils/1/${slug![1]}`).expect(200);
       expect(cardLinks(filtered.text, '/conseil/')).toHaveLength(Math.min(11, withExpertise.length));
       expect(filtered.text).not.toContain('À la une');
-      expect(filtered.text).toContain('noindex');
+      // One filter: a page for search engines (seo-indexing.e2e-spec.ts has the rules).
+      expect(filtered.text).not.toMatch(/<meta name="robots"/);
       const need = 'ballonnements';
       const byNeed = await get(t, FR, `/conseils/1/tous/${need}`).expect(200);
       expect(cardLinks(byNeed.text, '/conseil/')).toContain(`/conseil/${ballonnements.texts.fr.slug}`);

@@ -33,6 +33,9 @@ export function createBaseMap(element: HTMLElement, settings: MapSettings, label
   L.tileLayer(settings.tileUrl, {
     minZoom: MAP_MIN_ZOOM,
     maxZoom: MAP_MAX_ZOOM,
+    // On a sharp screen (phones: 2 to 3 device pixels per CSS pixel), tiles of the next zoom level at
+    // half size: 256 px tiles stretched to 256 CSS px were blurred (Lighthouse: image-size-responsive).
+    detectRetina: true,
     attribution: `<a href="${escapeHtml(settings.attributionUrl)}" rel="noopener noreferrer">${escapeHtml(settings.attribution)}</a>`,
   }).addTo(map);
   map.attributionControl.setPrefix(false);

@@ -18,6 +18,7 @@ import {
   DROPDOWN_LIMIT,
   FILTERS,
   GROUP_FOLD,
+  isIndexableSelection,
   pairsToSelection,
   selectionToPairs,
   toggleFilter,
@@ -52,6 +53,20 @@ function queryString(options: ListOptions): string {
   if (options.display !== 'grid') params.set('display', options.display);
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * Whether a product list is a page for search engines: products, at most one filter, of an indexable
+ * kind (and then two products at least), the default sort and price range (display is presentation:
+ * the canonical URL covers it).
+ */
+export function isIndexableList(selection: FilterSelection, options: ListOptions, total: number): boolean {
+  return (
+    isIndexableSelection(selectionToPairs(selection), total) &&
+    options.sort === 'asc_order' &&
+    options.price.min === DEFAULT_PRICE_RANGE.min &&
+    options.price.max === DEFAULT_PRICE_RANGE.max
+  );
 }
 
 /**
@@ -216,11 +231,13 @@ export class ProductListService {
       head: {
         title: page > 1 ? `${title} - ${t('catalogue.list.page', { page })}` : title,
         description: cutText(description, CATEGORY_META_MAX),
-        // Crawl traps closed: more than one filter, or a sort, is `noindex, follow`.
-        ...(tail.filters.length > 1 || options.sort !== 'asc_order' ? { noindexFollow: true } : {}),
-        // Filtered and sorted variants point search engines to the plain list.
+        // Crawl traps closed (docs/architecture.md "Search engines"): only the list, an expertise, one
+        // indexable filter and their pages are for search engines; more filters, another filter, a
+        // sort, a price range or an empty list are `noindex, follow`.
+        ...(isIndexableList(selection, options, total) ? {} : { noindexFollow: true }),
+        // The list's own URL as the site writes it (filters in order, no page 1, no query).
         canonicalPath: buildPath('productList', locale, {
-          tail: { expertise: tail.expertise, page: tail.page, filters: [] },
+          tail: { expertise: tail.expertise, page, filters: selectionToPairs(selection) },
         }),
       },
       breadcrumb: expertise

@@ -362,6 +362,8 @@ export class ProductService {
         jsonLd: faqs.length
           ? [faqPageJsonLd(faqs.map((f) => ({ question: f.question, answer: sanitize(f.answer) })))]
           : [],
+        // Without questions in this language the page only repeats the contact block: not for search engines.
+        ...(faqs.length ? {} : { noindexFollow: true }),
       },
       breadcrumb: [
         { label: t('catalogue.list.breadcrumb'), href: buildPath('productList', site.locale) },

@@ -11,7 +11,14 @@ import { CmsRepository } from './cms.repository';
 import { ADVICE_MAX_PAGE, ADVICE_PAGE_SIZE, INNOVATION_PAGE_SIZE, listPath, parseListParams } from './editorial.rules';
 import { EditorialService } from './editorial.service';
 
-type ListKind = 'advice' | 'innovation';
+export type ListKind = 'advice' | 'innovation';
+type ListFacets = Awaited<ReturnType<CmsRepository['listFacets']>>;
+/** A list's page and filters by id (the same in every language; slugs are not). */
+interface ListState {
+  page: number;
+  categoryId: number | null;
+  needId: number | null;
+}
 
 /**
  * The need a list's filter names (SPEC §2.2: a need slug). SPEC §5/§8 "non-numeric filter param
@@ -144,8 +151,14 @@ export class ArticleListService {
           .filter(Boolean)
           .join(' - '),
         description: t(`cms.${kind}_list.meta_description`),
-        // Filtered variants are reachable, but only the plain list pages are for search engines.
-        ...(unfiltered ? {} : { noindexFollow: true }),
+        // The list as the site writes it (/conseils for /conseils/1 or /conseils/1/tous). One filter is
+        // a page for search engines; both (expertise and need) are `noindex, follow`.
+        canonicalPath: listPath(def.route, locale, {
+          page: params.page,
+          category: category?.slug ?? null,
+          filter: need?.slug ?? null,
+        }),
+        ...(category && need ? { noindexFollow: true } : {}),
       },
       breadcrumb: [{ label: t(`cms.${kind}_list.breadcrumb`) }],
       props: {
@@ -170,21 +183,81 @@ export class ArticleListService {
           })),
         },
       },
-      // The list's own path in each language only when unfiltered (filter slugs differ by language).
-      ...(unfiltered ? {} : { alternates: this.listAlternates(site, def.route) }),
+      alternates: await this.alternates(site, kind, {
+        page: params.page,
+        categoryId: category?.id ?? null,
+        needId: need?.id ?? null,
+      }),
     };
   }
 
-  private listAlternates(site: SiteContext, route: 'adviceList' | 'innovationList') {
-    return Object.fromEntries(
-      site.shop.languages.map((l) => [
-        l.locale,
-        listPath(route, l.locale as Locale, { page: 1, category: null, filter: null }),
-      ]),
-    );
+  /**
+   * The same list in each language of the shop (its filters have their own slugs there): the same page
+   * with the same expertise or need, or null where that list page does not exist. A list filtered by
+   * both (not for search engines) goes to the plain list there.
+   */
+  private async alternates(site: SiteContext, kind: ListKind, state: ListState): Promise<PageView['alternates']> {
+    const out: PageView['alternates'] = {};
+    for (const { locale } of site.shop.languages) {
+      const other = locale as Locale;
+      out[other] =
+        state.categoryId !== null && state.needId !== null && other !== site.locale
+          ? listPath(KINDS[kind].route, other, { page: 1, category: null, filter: null })
+          : this.pathIn(kind, other, await this.facets(kind, other), state);
+    }
+    return out;
   }
 
-  private facets(kind: ListKind, locale: Locale) {
+  /** The path of a list state (ids) in a language, or null when its expertise, need or page is not there. */
+  private pathIn(kind: ListKind, locale: Locale, facets: ListFacets, state: ListState): string | null {
+    const def = KINDS[kind];
+    const categories = kind === 'advice' ? facets.expertises : facets.innovationCategories;
+    const category = state.categoryId === null ? null : categories.find((c) => c.id === state.categoryId);
+    const need = state.needId === null ? null : facets.needs.find((n) => n.id === state.needId);
+    if (category === undefined || need === undefined) return null;
+    // Both filters: the page exists wherever both do (its count is not among the facets).
+    const count = category && need ? Infinity : Number(category?.count ?? need?.count ?? facets.total);
+    const pages = Math.min(Math.ceil(count / def.size), def.maxPage ?? Infinity);
+    if (state.page > pages) return null;
+    return listPath(def.route, locale, {
+      page: state.page,
+      category: category?.slug ?? null,
+      filter: need?.slug ?? null,
+    });
+  }
+
+  /**
+   * Every page of a list that is for search engines (SPEC §2.1 lists; docs/architecture.md "Search
+   * engines"): each page of the plain list, of the list by one expertise (innovation category) and of
+   * the list by one need, in `locale`, each with its path in every language of `locales` where it exists.
+   */
+  async indexablePages(kind: ListKind, locale: Locale, locales: Locale[]): Promise<Array<Map<Locale, string>>> {
+    const def = KINDS[kind];
+    const all = new Map<Locale, ListFacets>();
+    for (const l of new Set([locale, ...locales])) all.set(l, await this.facets(kind, l));
+    const here = all.get(locale)!;
+    const categories = kind === 'advice' ? here.expertises : here.innovationCategories;
+    const scopes: Array<{ categoryId: number | null; needId: number | null; count: number }> = [
+      { categoryId: null, needId: null, count: Number(here.total) },
+      ...categories.map((c) => ({ categoryId: c.id, needId: null, count: Number(c.count) })),
+      ...here.needs.map((n) => ({ categoryId: null, needId: n.id, count: Number(n.count) })),
+    ];
+    const out: Array<Map<Locale, string>> = [];
+    for (const scope of scopes) {
+      const pages = Math.min(Math.ceil(scope.count / def.size), def.maxPage ?? Infinity);
+      for (let page = 1; page <= pages; page++) {
+        const paths = new Map<Locale, string>();
+        for (const [l, facets] of all) {
+          const path = this.pathIn(kind, l, facets, { ...scope, page });
+          if (path !== null) paths.set(l, path);
+        }
+        if (paths.has(locale)) out.push(paths);
+      }
+    }
+    return out;
+  }
+
+  private facets(kind: ListKind, locale: Locale): Promise<ListFacets> {
     return this.cache.getOrSet(`cms:list-facets:${kind}:${locale}`, () =>
       this.repository.listFacets(KINDS[kind].types, locale),
     );

@@ -29,6 +29,6 @@ import { PreviewPageController } from './preview.page.controller';
     { provide: ProductArticles, useExisting: EditorialService },
     { provide: PageEntities, useExisting: EditorialService },
   ],
-  exports: [EditorialService, ProductArticles, PageEntities],
+  exports: [EditorialService, ArticleListService, ProductArticles, PageEntities],
 })
 export class CmsModule {}

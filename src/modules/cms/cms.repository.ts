@@ -358,11 +358,27 @@ export class CmsRepository {
 
   /**
    * The filters of an article list: the expertises and needs that published pages of these types
-   * have, each with its number of pages (a filter that would list nothing is not offered).
+   * have, each with its number of pages (a filter that would list nothing is not offered), and the
+   * unfiltered total. Pages count in a language when they have its texts, as the list shows them.
    */
   listFacets(types: PageType[], locale: string) {
+    const translated = (eb: ExpressionBuilder<DB & { p: PageTable }, 'p'>) =>
+      eb.exists(
+        eb
+          .selectFrom('page_translation as lt')
+          .select(sql`1`.as('one'))
+          .whereRef('lt.page_id', '=', 'p.id')
+          .where('lt.locale', '=', locale),
+      );
     return this.db
       .selectNoFrom((eb) => [
+        eb
+          .selectFrom('page as p')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('p.type', 'in', types)
+          .where('p.published', '=', true)
+          .where(translated)
+          .as('total'),
         jsonArrayFrom(
           eb
             .selectFrom('page as p')
@@ -373,6 +389,7 @@ export class CmsRepository {
             .select((e) => ['c.id', 'c.class', 'ct.name', 'ct.slug', e.fn.countAll<number>().as('count')])
             .where('p.type', 'in', types)
             .where('p.published', '=', true)
+            .where(translated)
             .groupBy(['c.id', 'c.class', 'ct.name', 'ct.slug', 'c.position'])
             .orderBy('c.position')
             .orderBy('ct.name'),
@@ -385,6 +402,7 @@ export class CmsRepository {
             .select((e) => ['n.id', 'nt.label', 'nt.slug', e.fn.countAll<number>().as('count')])
             .where('p.type', 'in', types)
             .where('p.published', '=', true)
+            .where(translated)
             .groupBy(['n.id', 'nt.label', 'nt.slug', 'n.order'])
             .orderBy('n.order')
             .orderBy('nt.label'),
@@ -405,6 +423,7 @@ export class CmsRepository {
                 .whereRef('p.innovation_category_id', '=', 'ic.id')
                 .where('p.type', 'in', types)
                 .where('p.published', '=', true)
+                .where(translated)
                 .as('count'),
             ])
             .orderBy('ic.position'),

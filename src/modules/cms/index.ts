@@ -5,5 +5,6 @@
  */
 export { CmsModule } from './cms.module';
 export { CATCH_ALL_TYPES, EditorialService } from './editorial.service';
+export { ArticleListService, type ListKind } from './article-list.service';
 export type { PageCardRow, PageDetailRow } from './cms.repository';
 export { pageHref } from './editorial.rules';

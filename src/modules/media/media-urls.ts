@@ -33,6 +33,7 @@ export const EDITORIAL_IMAGE_SIZES = {
   icon: [40, 40],
   icon2x: [80, 80],
   thumb: [300, 300],
+  thumb2x: [600, 600],
 } as const;
 
 export type ProductImageSize = keyof typeof PRODUCT_IMAGE_SIZES;
@@ -273,6 +274,8 @@ const EDITORIAL_2X: Partial<Record<EditorialImageSize, EditorialImageSize>> = {
   paragraph: 'paragraph2x',
   slide: 'slide2x',
   icon: 'icon2x',
+  // The brand corner's 300x300 thumbnail, sharp on phone screens (Lighthouse: image-size-responsive).
+  thumb: 'thumb2x',
 };
 
 /**

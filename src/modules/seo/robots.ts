@@ -1,25 +1,12 @@
-import { buildPath, type Locale } from '../../../contracts/route-table';
-
 /**
- * robots.txt of a host (its language's paths): crawl traps closed — search results, any URL with a
- * query (sorts, price ranges, displays, the finder's searches), previews, the API, the editors' login —
- * and the host's sitemap index. Filtered list paths stay crawlable: their pages say `noindex, follow`.
+ * robots.txt of a host: everything may be crawled but the JSON API, and the host's sitemap index.
+ *
+ * Crawl traps are closed by the pages themselves, not here (docs/architecture.md "Search engines"):
+ * search results, lists with more than one filter or a sort, finder searches, previews, the login and
+ * confirmation pages say `noindex` in their robots meta, which a crawler only reads if it may fetch
+ * them. A URL blocked here can still be indexed from the links to it (without its text), and its
+ * `noindex` is never seen.
  */
-export function robotsTxt(locale: Locale, origin: string): string {
-  const results = buildPath('results', locale);
-  return [
-    'User-agent: *',
-    `Disallow: ${results}$`,
-    `Disallow: ${results}/`,
-    'Disallow: /*?',
-    'Disallow: /preview/',
-    'Disallow: /api/',
-    `Disallow: ${buildPath('login', locale)}`,
-    `Disallow: ${buildPath('logout', locale)}`,
-    `Disallow: ${buildPath('confirmation', locale)}`,
-    'Allow: /',
-    '',
-    `Sitemap: ${origin}/sitemap.xml`,
-    '',
-  ].join('\n');
+export function robotsTxt(origin: string): string {
+  return ['User-agent: *', 'Disallow: /api/', 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }

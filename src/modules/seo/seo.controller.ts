@@ -24,7 +24,7 @@ export class SeoController {
   @Get('robots.txt')
   robots(@Req() req: Request, @Res() res: Response): void {
     const site = siteOf(req);
-    this.send(req, res, 'text/plain; charset=utf-8', robotsTxt(site.locale, site.origin));
+    this.send(req, res, 'text/plain; charset=utf-8', robotsTxt(site.origin));
   }
 
   @Get('sitemap.xml')
@@ -47,17 +47,20 @@ export class SeoController {
     if (!parts) throw DomainException.notFound();
     res.status(200).type('application/xml; charset=utf-8').setHeader('Cache-Control', PUBLIC_CACHE);
     res.vary('Accept-Encoding');
-    const kept: string[] = [];
+    // The parts are kept for the page cache only while the file may still fit in it (1 MB): a larger
+    // file is never held whole, whatever its size (17 MB for 50,000 pharmacies).
+    let kept: string[] | null = [];
     let size = 0;
     for await (const part of parts) {
-      if (size <= CACHEABLE_BYTES) kept.push(part);
-      size += part.length;
+      size += Buffer.byteLength(part);
+      if (kept && size <= CACHEABLE_BYTES) kept.push(part);
+      else kept = null;
       if (!res.write(part)) await drainedOrClosed(res);
       // The client left: stop reading rows (leaving the loop closes the database stream).
       if (res.destroyed) return;
     }
     res.end();
-    if (size <= CACHEABLE_BYTES)
+    if (kept)
       this.pageCache.set(pageCacheKey(site, req.originalUrl), toCachedPage(kept.join(''), res), res.locals.pageEpoch);
   }
 

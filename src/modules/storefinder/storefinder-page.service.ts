@@ -23,6 +23,12 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const SLUG = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 
 /**
+ * A finder that answers a search (a place, a product) is a search results page: `noindex, follow`, its
+ * canonical the plain finder (docs/architecture.md "Search engines").
+ */
+const isSearch = (finder: StoreFinderProps): boolean => finder.status !== 'prompt' || finder.product !== null;
+
+/**
  * The store finder's pages (SPEC §2.2): the finder, who-can-advise (the same finder, reused) and a
  * page per pharmacy. Without JavaScript the finder is a GET form; the server lists the pharmacies
  * nearest to the place it names, or says that Switzerland has no such place.
@@ -44,6 +50,7 @@ export class StoreFinderPageService {
         title: finder.product ? `${t('storefinder.title')} - ${finder.product.name}` : t('storefinder.title'),
         description: t('storefinder.meta_description'),
         canonicalPath: buildPath('storeFinder', site.locale),
+        ...(isSearch(finder) ? { noindexFollow: true } : {}),
       },
       breadcrumb: [{ label: t('storefinder.breadcrumb') }],
       props: { title: t('storefinder.title'), intro: t('storefinder.intro'), finder },
@@ -62,6 +69,7 @@ export class StoreFinderPageService {
         title: t('storefinder.advice.title'),
         description: t('storefinder.advice.meta_description'),
         canonicalPath: buildPath('whoCanGiveYouAdvice', site.locale),
+        ...(isSearch(finder) ? { noindexFollow: true } : {}),
       },
       breadcrumb: [{ label: t('storefinder.advice.breadcrumb') }],
       props: {
