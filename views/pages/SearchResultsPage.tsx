@@ -1,4 +1,5 @@
-import { fillLabel, type Labels } from '../../contracts/i18n';
+import { countLabel, fillLabel, type Labels } from '../../contracts/i18n';
+import { useRender } from '../render-context';
 import type { PageLinkView } from '../../contracts/catalogue';
 import type { SearchResultView, SearchTabName } from '../../contracts/search';
 import { Island } from '../islands/Island';
@@ -97,10 +98,13 @@ function NoResults({ labels, text, homeHref }: SearchResultsProps) {
 }
 
 function ResultList({ labels, results }: SearchResultsProps & { results: NonNullable<SearchResultsProps['results']> }) {
+  const { locale } = useRender();
   const more = { brand: labels.see_brand, need: labels.see_need, page: labels.read_page, product: '' } as const;
   return (
     <div className="search-results">
-      <p className="listing__count">{fillLabel(labels.tab_count, { count: results.total })}</p>
+      <p className="listing__count">
+        {countLabel(locale, results.total, labels.tab_count_one, labels.tab_count_other)}
+      </p>
       {results.items.length === 0 ? (
         <p>{labels.tab_empty}</p>
       ) : (
