@@ -6,6 +6,7 @@ import { SearchRepository, type SearchKind } from '../../src/modules/search/sear
 import { SearchService } from '../../src/modules/search/search.service';
 import { SEARCH_PER_PAGE } from '../../src/modules/search/search.rules';
 import relevance from './search-relevance.json';
+import { databaseName, printFigure } from '../support/figures';
 
 interface RelevanceQuery {
   locale: 'fr' | 'de';
@@ -78,10 +79,11 @@ describe(`Search relevance on ${process.env.DATABASE_URL ? 'the PostgreSQL serve
     }
     const share = top3 / queries.length;
     const mrr = reciprocal / queries.length;
-    console.log(
-      `Search relevance (${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}): ${queries.length} queries, ` +
-        `${(share * 100).toFixed(1)} % in the top 3, MRR ${mrr.toFixed(3)}\n${lines.join('\n')}`,
+    printFigure(
+      `search relevance (${databaseName()})`,
+      `${queries.length} queries, ${(share * 100).toFixed(1)} % in the top 3, MRR ${mrr.toFixed(3)}`,
     );
+    if (lines.length) console.log(`Search relevance, queries not in the top 3:\n${lines.join('\n')}`);
     expect(share).toBeGreaterThanOrEqual(0.95);
     expect(mrr).toBeGreaterThanOrEqual(0.85);
   });
