@@ -15,6 +15,12 @@ import type { SiteContext } from '../shop';
 import { DomainException } from '../../common/errors/domain.exception';
 import { HomeRepository } from './home.repository';
 
+/** The home content of a site and language, with the ids of the products it names by reference. */
+interface HomeEntry {
+  content: HomeContentJson;
+  productIds: Record<string, number>;
+}
+
 /**
  * The home page (SPEC §1, §2.2 "Home"): header slider with pictures, search, in-store advice, current
  * suggestions (products, articles or promotions), the pharmacy finder, the need selector, the news
@@ -33,17 +39,19 @@ export class HomeService {
     private readonly brands: BrandsService,
   ) {}
 
-  content(site: SiteContext): Promise<HomeContentJson | null> {
-    return this.cache.getOrSet(`home:${site.shop.id}:${site.locale}`, async () => {
+  /** The home content of the site and language, and the ids of the products it names (by reference). */
+  content(site: SiteContext): Promise<HomeEntry | null> {
+    return this.cache.getOrSet(`home-entry:${site.shop.id}:${site.locale}`, async () => {
       const row = await this.repository.findContent(site.shop.id, site.locale);
-      return row?.content ?? null;
+      return row ? { content: row.content, productIds: row.product_ids } : null;
     });
   }
 
   async page(site: SiteContext): Promise<PageView<HomeProps>> {
     const locale = site.locale;
     const t = this.render.translator(locale);
-    const content = await this.content(site);
+    const entry = await this.content(site);
+    const content = entry?.content ?? null;
     const slides: HomeSlideView[] = (content?.slider ?? []).map((slide) => ({
       title: slide.title,
       text: slide.text,
@@ -56,7 +64,7 @@ export class HomeService {
           : null,
     }));
     const [suggestions, selector, brandCards] = await Promise.all([
-      this.suggestions(site, content),
+      this.suggestions(site, content, entry?.productIds ?? {}),
       this.needs.selector(site, { parent: null, child: null, error: false }, 'home-need-title'),
       this.brands.cards(locale),
     ]);
@@ -123,14 +131,14 @@ export class HomeService {
    * suggestions, priced in the site's sales plan. No home content: 404.
    */
   async resource(site: SiteContext, type: 'homepage' | 'products') {
-    const content = await this.content(site);
-    if (!content) throw DomainException.notFound('No homepage for this site');
+    const entry = await this.content(site);
+    if (!entry) throw DomainException.notFound('No homepage for this site');
+    const { content, productIds } = entry;
     if (type === 'products') {
       const references = (content.suggestions ?? []).flatMap((s) => (s.type === 'product' ? [s.reference] : []));
-      const ids = await this.repository.productIds(references);
-      const cards = await this.catalogue.cardsByIds([...ids.values()], site);
+      const cards = await this.catalogue.cardsByIds(Object.values(productIds), site);
       const byId = new Map(cards.map((card) => [card.id, card]));
-      const items = references.flatMap((reference) => byId.get(ids.get(reference) ?? -1) ?? []);
+      const items = references.flatMap((reference) => byId.get(productIds[reference] ?? -1) ?? []);
       return { data: { items, total: items.length } };
     }
     const slider = content.slider.map(({ route, route_params, ...slide }) => ({
@@ -141,19 +149,21 @@ export class HomeService {
   }
 
   /** The current suggestions in their order: product cards, article cards, promotions. */
-  private async suggestions(site: SiteContext, content: HomeContentJson | null): Promise<HomeSuggestionView[]> {
+  private async suggestions(
+    site: SiteContext,
+    content: HomeContentJson | null,
+    productIds: Record<string, number>,
+  ): Promise<HomeSuggestionView[]> {
     const items = content?.suggestions ?? [];
-    const references = items.flatMap((s) => (s.type === 'product' ? [s.reference] : []));
     const keys = items.flatMap((s) => (s.type === 'page' ? [s.page] : []));
-    const [ids, articles] = await Promise.all([
-      this.repository.productIds(references),
+    const [cards, articles] = await Promise.all([
+      this.catalogue.cardsByIds(Object.values(productIds), site),
       this.editorial.cardsByKeys(keys, site.locale),
     ]);
-    const cards = await this.catalogue.cardsByIds([...ids.values()], site);
     const byId = new Map(cards.map((c) => [c.id, c]));
     return items.flatMap((s, index): HomeSuggestionView[] => {
       if (s.type === 'product') {
-        const card = byId.get(ids.get(s.reference) ?? -1);
+        const card = byId.get(productIds[s.reference] ?? -1);
         return card ? [{ kind: 'product', key: `p${index}`, product: card }] : [];
       }
       if (s.type === 'page') {
