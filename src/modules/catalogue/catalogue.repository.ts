@@ -85,10 +85,10 @@ export class CatalogueRepository {
     const perPage = query.perPage ?? 12;
     const page = Math.max(1, query.page ?? 1);
     // The rows that pass every filter, sorted and cut, joined to their cards. An unfiltered list
-    // takes its total from the facet summary (a scalar subquery) and walks the position index;
-    // otherwise the total rides along as a window count. A page past the end has no row to carry
-    // it, so only then is it counted apart.
-    const summarised = usesFacetSummary(query) && (query.sort ?? 'asc_order') === 'asc_order';
+    // takes its total from the facet summary (a scalar subquery) and walks the index of its order
+    // (position or price) for one page; otherwise the total rides along as a window count. A page
+    // past the end has no row to carry it, so only then is it counted apart.
+    const summarised = usesFacetSummary(query);
     const total = summarised ? sql<number | null>`(${this.summaryTotal(query)})` : sql<number | null>`count(*) over ()`;
     const pageRows = this.selected(this.listing(query), query.selection)
       .select([
@@ -129,14 +129,15 @@ export class CatalogueRepository {
 
   /**
    * A list page's products and facet counts together (the product list, search results). An
-   * unfiltered list reads the facet summary and walks the position index; any other is one
-   * statement: one pass over its expertise's rows gives the page, the total and every count.
+   * unfiltered list, in any order, reads the facet summary and walks the index of its order; any
+   * other is one statement: one pass over its expertise's rows gives the page, the total and every
+   * count.
    */
   async listWithFacets(
     query: ProductQuery,
     names: readonly FilterName[],
   ): Promise<{ items: ProductCardRow[]; total: number; facets: FacetCount[] }> {
-    if (usesFacetSummary(query) && (query.sort ?? 'asc_order') === 'asc_order') {
+    if (usesFacetSummary(query)) {
       const [list, facets] = await Promise.all([this.listProducts(query), this.facetCounts(query, names)]);
       return { ...list, facets };
     }
