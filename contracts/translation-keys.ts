@@ -378,6 +378,7 @@ export const TRANSLATION_KEYS = [
   'product.tabs.usage',
   'product.units_mention',
   'search.breadcrumb',
+  'search.capped',
   'search.heading',
   'search.loading',
   'search.meta_description',

@@ -25,6 +25,8 @@ export interface SearchResultsProps {
   tab?: SearchTabName;
   /** The solutions tab: the product list's listing (island). */
   listing?: Omit<SearchListingProps, 'text' | 'loadingLabel'>;
+  /** The search matches more products than the solutions tab lists: its best `shown` of `total`. */
+  capped?: { shown: number; total: number } | null;
   /** The brands, needs and pages tabs. */
   results?: {
     items: SearchResultView[];
@@ -69,6 +71,9 @@ export function SearchResultsPage(props: SearchResultsProps) {
               ))}
             </ul>
           </nav>
+          {props.tab === 'products' && props.capped && (
+            <p className="search-page__capped">{fillLabel(labels.capped, props.capped)}</p>
+          )}
           {props.tab === 'products' && props.listing && (
             <Island component={SearchListing} props={{ ...props.listing, text, loadingLabel: labels.loading }} />
           )}

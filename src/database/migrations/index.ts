@@ -13,6 +13,7 @@ import * as m0016 from './0016-stores';
 import * as m0016b from './0016-stores-position';
 import * as m0017 from './0017-contact';
 import * as m0018 from './0018-locality-name-search';
+import * as m0026 from './0026-search-sales-plans';
 
 /** Every migration, in order. Listed explicitly so the compiled build needs no directory scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-stores-position': m0016b,
   '0017-contact': m0017,
   '0018-locality-name-search': m0018,
+  '0026-search-sales-plans': m0026,
 };
