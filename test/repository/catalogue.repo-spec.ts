@@ -183,10 +183,9 @@ describe(`CatalogueRepository on ${process.env.DATABASE_URL ? 'the PostgreSQL se
   });
 
   /**
-   * The plans of the list and facet queries at a realistic size: the catalogue grown to 10,000 more
-   * products in the sales plan and language the queries read (copies of the demo products' listing
-   * rows and cards, each with its own id, position, price and products value), analysed, in a
-   * transaction rolled back at the end. Each query runs as the repository runs it, is captured, and
+   * The plans of the list and facet queries at a realistic size: the catalogue grown by 10,000
+   * products (copies of the demo products' listing rows in every sales plan and language, each with
+   * its own id, position, price and products value), analysed, in a transaction rolled back at the end. Each query runs as the repository runs it, is captured, and
    * is explained with its parameters written in, on a planner free to scan tables (PGlite starts with
    * enable_seqscan off). Size matters: on the demo's few hundred rows a scan is the cheaper plan.
    */
@@ -287,21 +286,21 @@ describe(`CatalogueRepository on ${process.env.DATABASE_URL ? 'the PostgreSQL se
           sut.listWithFacets({ ...query, rankedIds: Array.from({ length: 500 }, (_, i) => i * 17 + 3) }, names),
         ),
       ];
-      for (const plan of plans) {
-        expect(plan).not.toMatch(NO_SCAN);
-        expect(plan).toMatch(/Index Cond: \(\(sales_plan_id = 1\) AND \(locale = 'fr'::text\) AND \(category_id = 0\)/);
-      }
+      for (const plan of plans) expect(plan).not.toMatch(NO_SCAN);
       // One page in price order: the price index walked, not every row of the catalogue sorted.
       expect(plans[0]).toMatch(/Index Scan using product_listing_price_idx on product_listing/);
-      expect(plans[1]).toMatch(/product_id = ANY \('\{5,7,9,11\}'::integer\[\]\)/);
+      // The ids asked, found through an index (the list's range or the product index).
+      expect(plans[1]).toMatch(/Index Cond: \([^\n]*product_id = ANY \('\{5,7,9,11\}'::integer\[\]\)/);
+      expect(plans[2]).toMatch(/Index Cond: \([^\n]*(category_id = 0|product_id = ANY)/);
     });
   });
 });
 
 /**
- * Grows the catalogue by `count` products in one sales plan and language: copies of the demo
- * products' listing rows and cards (round robin), each with its own id, position and price, and its
- * own value of the products filter; then analyses the tables (see "query plans at 10,000 products").
+ * Grows the catalogue by `count` products: copies of the demo products' listing rows in every sales
+ * plan and language (so each list is the share of the table it is in a real catalogue), with their
+ * own id, position, price and value of the products filter, and their cards in the plan and language
+ * the queries read; then analyses the tables (see "query plans at 10,000 products").
  */
 async function growCatalogue(
   trx: ControlledTransaction<DB>,
@@ -330,7 +329,6 @@ async function growCatalogue(
       l.price + (g.id % 40), l.categories, l.needs,
       array(select f from unnest(l.facets) f where f not like 'products=%') || ('products=plan-' || g.id)
     from grown g join product_listing l on l.product_id = g.model
-    where l.sales_plan_id = ${salesPlanId} and l.locale = ${locale}
   `.execute(trx);
   await sql`
     insert into product_card (sales_plan_id, locale, product_id, card)
