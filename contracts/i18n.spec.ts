@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fillLabel, labelsOf, type Translate } from './i18n';
+import { countLabel, fillLabel, labelsOf, pluralForm, type Translate } from './i18n';
 import { TRANSLATION_KEYS } from './translation-keys';
 
 const ROOT = join(__dirname, '..');
@@ -67,6 +67,50 @@ describe('translations', () => {
   it('fills the {placeholders} of a label, an unknown one with nothing', () => {
     expect(fillLabel('page {page} sur {pages}', { page: 2, pages: 6 })).toBe('page 2 sur 6');
     expect(fillLabel('{count} produits{x}', { count: 3 })).toBe('3 produits');
+  });
+
+  /**
+   * Texts whose number never needs a singular: a number in brackets or "n of m", a unit, a count that
+   * is always above one where it is shown (product.faq.all: only when there are more than 4), and
+   * storefinder.finder.suggestions_count, which no view shows.
+   */
+  const COUNT_WITHOUT_PLURAL = [
+    'cms.paragraphs.faq_all',
+    'cms.paragraphs.slide_n',
+    'home.slider_position',
+    'product.faq.all',
+    'product.units_mention',
+    'storefinder.finder.suggestions_count',
+  ];
+
+  it('a text that counts things comes as a pair …_one / …_other (French "1 filtre actif", not "1 filtres actifs")', () => {
+    const counting = [...reference].filter(([, text]) => text.includes('{count}')).map(([key]) => key);
+    const unpaired = counting.filter((key) => {
+      const stem = /^(.*)_(one|other)$/.exec(key)?.[1];
+      return stem
+        ? !(reference.has(`${stem}_one`) && reference.has(`${stem}_other`))
+        : !COUNT_WITHOUT_PLURAL.includes(key);
+    });
+    expect(unpaired).toEqual([]);
+    expect(COUNT_WITHOUT_PLURAL.filter((key) => !counting.includes(key))).toEqual([]);
+  });
+
+  it('picks the plural form by the language (CLDR): 0 and 1 are singular in French, only 1 elsewhere', () => {
+    expect(['fr', 'de', 'it', 'es', 'nl'].map((locale) => [0, 1, 2].map((n) => pluralForm(locale, n)))).toEqual([
+      ['one', 'one', 'other'],
+      ['other', 'one', 'other'],
+      ['other', 'one', 'other'],
+      ['other', 'one', 'other'],
+      ['other', 'one', 'other'],
+    ]);
+    expect(pluralForm('fr', 1000000)).toBe('other');
+    expect(countLabel('fr', 1, '{count} filtre actif', '{count} filtres actifs')).toBe('1 filtre actif');
+    expect(countLabel('de', 3, '{count} aktiver Filter', '{count} aktive Filter')).toBe('3 aktive Filter');
+    expect(
+      countLabel('fr', 2, '{count} pharmacie près de {place}', '{count} pharmacies près de {place}', {
+        place: 'Bulle',
+      }),
+    ).toBe('2 pharmacies près de Bulle');
   });
 
   it('keys are typed: a misspelt key or a label the section does not have fails `npm run typecheck`', () => {

@@ -52,3 +52,31 @@ export function labelsOf<Section extends LabelSection>(t: Translate, section: Se
 export function fillLabel(template: string, values: TranslationArgs): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 }
+
+/** One `Intl.PluralRules` per locale (they are costly to build, cheap to use). */
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * The form of a count's text in a language, by the CLDR plural rules: "one" for 0 and 1 in French
+ * ("0 produit", "1 produit"), for 1 only in German, Italian, Spanish and Dutch; "other" otherwise
+ * (the rarer CLDR forms, such as French "many" for a million, read as "other" in these languages).
+ */
+export function pluralForm(locale: string, count: number): 'one' | 'other' {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(count) === 'one' ? 'one' : 'other';
+}
+
+/**
+ * A count in words, from the pair of texts `…_one` / `…_other` (i18n: "{count} produit",
+ * "{count} produits"): `countLabel('fr', 1, labels.results_one, labels.results_other)`.
+ */
+export function countLabel(
+  locale: string,
+  count: number,
+  one: string,
+  other: string,
+  values: TranslationArgs = {},
+): string {
+  return fillLabel(pluralForm(locale, count) === 'one' ? one : other, { ...values, count });
+}

@@ -28,7 +28,14 @@ export interface SuggestAnswer {
   data: { text: string; total: number; resultsHref: string; groups: SuggestionGroupView[] };
 }
 
-/** The minimum lengths of SPEC §5 "Quick search". */
+/**
+ * The longest search text, in characters (code points, as every length of a search is counted): the
+ * API answers 400 beyond it, the page cuts it, the search boxes take no more (their `maxlength`
+ * counts UTF-16 units, never fewer than code points).
+ */
+export const SEARCH_TEXT_MAX = 100;
+
+/** The minimum lengths of SPEC §5 "Quick search" (code points). */
 export const SEARCH_SUBMIT_MIN = 3;
 export const HEADER_SUGGEST_MIN = 3;
 export const PANEL_SUGGEST_MIN = 2;

@@ -37,7 +37,15 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
       application_name: 'catalogue-site',
     });
     if (config.DATABASE_PREPARED_STATEMENTS) preparingStatements(pool);
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: survivingOutages(pool) }), log: countQueries });
+    const reachability = new DatabaseReachability();
+    return new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: survivingOutages(pool, reachability) }),
+      log: (event) => {
+        countQueries(event);
+        // A query that worked: the server is there (after an outage, the first one says so).
+        if (event.level === 'query') reachability.reachable();
+      },
+    });
   }
   // The embedded PostgreSQL is a 30 MB WebAssembly module. Compiled with the baseline compiler
   // only, it takes ~60 MB less resident memory and starts faster; its queries are rarely on a hot
@@ -100,35 +108,65 @@ export async function migrationsApplied(db: Database): Promise<boolean> {
 }
 
 /**
+ * Whether the database server can be reached, as the process last saw it, logged once per change:
+ * - unreachable when an attempt to open a connection fails (the server is down or refuses, or no
+ *   connection came within DATABASE_CONNECT_TIMEOUT_MS): one warning, "database unavailable";
+ * - reachable again when a connection opens or a query succeeds: one info, "database available again";
+ * - a connection the server closes (`pg_terminate_backend` of one backend, a restart, a failover)
+ *   says nothing of the others: it is logged on its own (info) and changes nothing; the pool opens
+ *   another on demand, and that attempt tells whether the server is there. (Counting a lost
+ *   connection as an outage left the state "down" while the other connections worked, and then kept
+ *   quiet when a real outage came.)
+ */
+export class DatabaseReachability {
+  private down = false;
+
+  constructor(private readonly logger: Pick<Logger, 'warn' | 'log'> = new Logger('Database')) {}
+
+  get available(): boolean {
+    return !this.down;
+  }
+
+  unreachable(error: Error): void {
+    if (this.down) return;
+    this.down = true;
+    this.logger.warn(`database unavailable: ${error.message || String(error)}`);
+  }
+
+  reachable(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.logger.log('database available again');
+  }
+
+  connectionLost(error: Error): void {
+    if (!this.down) this.logger.log(`database connection closed: ${error.message || String(error)}`);
+  }
+}
+
+/**
  * A dropped connection or a server outage must never end the process, and the pool must heal by
  * itself when the server is back (connections are opened on demand, so it does once the failed ones
  * are gone):
  * - the pool's 'error' event (an idle connection was closed by the server: restart, failover,
  *   `pg_terminate_backend`) and each connection's own 'error' event (the same while a request holds
  *   it between two queries) have listeners; without one, Node throws them as uncaught exceptions;
- * - the outage is logged once when it starts (warn) and once when a connection opens again (info),
- *   not once per failed query; each request that failed still has its own error line.
+ * - what that says of the server goes to `reachability` (logged once per change, not once per failed
+ *   query; each request that failed still has its own error line).
  */
-export function survivingOutages(pool: Pool, logger = new Logger('Database')): Pool {
-  let down = false;
-  const failed = (error: Error) => {
-    if (down) return;
-    down = true;
-    logger.warn(`database unavailable: ${error.message || String(error)}`);
-  };
-  pool.on('error', failed);
+export function survivingOutages(pool: Pool, reachability = new DatabaseReachability()): Pool {
+  const lost = (error: Error) => reachability.connectionLost(error);
+  pool.on('error', lost);
   pool.on('connect', (client: PoolClient) => {
-    client.on('error', failed);
-    if (!down) return;
-    down = false;
-    logger.log('database available again');
+    client.on('error', lost);
+    reachability.reachable();
   });
   // Failed attempts to open a connection (server down) reject `connect()`: Kysely's only call.
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<PoolClient> | undefined;
   pool.connect = ((...args: unknown[]) => {
     if (args.length) return connect(...args); // pg's own callback form (pool.query)
     return (connect() as Promise<PoolClient>).catch((error: Error) => {
-      failed(error);
+      reachability.unreachable(error);
       throw error;
     });
   }) as Pool['connect'];

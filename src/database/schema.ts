@@ -661,6 +661,8 @@ export interface SearchDocumentTable {
   /** The A part of `document` alone (name and brand, label, title). */
   title_document: string;
   position: number;
+  /** A product's: the sales plans whose product list shows it in this language (migration 0026). */
+  sales_plans: ColumnType<number[], number[] | undefined, number[]>;
 }
 
 /** A folded word of the titles and keywords of one language (migration 0015). */

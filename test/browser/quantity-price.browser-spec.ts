@@ -32,9 +32,10 @@ describeInBrowser('quantity and tier prices (browser)', () => {
             active: row.classList.contains('is-active'),
           })),
         }));
-        // The lines whose label ("De 2 à 3 produits", "Ab 4 Produkten") takes in this quantity.
+        // The lines whose label ("De 2 à 3 produits", "Ab 4 Produkten", "2 Produkte") takes in this quantity.
         const covering = seen.rows.filter((row) => {
-          const [from, to] = (row.label.match(/\d+/g) ?? []).map(Number);
+          const [from, last] = (row.label.match(/\d+/g) ?? []).map(Number);
+          const to = /^\d/.test(row.label) ? from : last;
           return quantity >= from && (to === undefined || quantity <= to);
         });
         const active = seen.rows.filter((row) => row.active);

@@ -157,6 +157,35 @@ describeInBrowser('search (browser)', () => {
     expect(await page.locator('.search-result__title a').first().getAttribute('href')).toBe('/marque/lactibiane');
   });
 
+  it.each([
+    [FR_HOST, '/resultats/-r--vitamine', 'Recherche en cours…'],
+    [DE_HOST, '/ergebnisse/-r--Vitamin', 'Suche läuft…'],
+  ])(
+    'on %s the results say they are loading while the next page loads in place, then say nothing',
+    async (host, path, message) => {
+      const { page, logs } = await open(path, host);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/v1/search/listing?*', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const status = page.locator('.search-loading[role="status"]');
+      expect(await status.textContent()).toBe('');
+      const firstProduct = () => page.locator('.listing__results a[href*="/produ"]').first().getAttribute('href');
+      const before = await firstProduct();
+      await page.locator('a[rel="next"][data-listing="page"]').first().click();
+      // While the answer is held: the message, and the page has not been left.
+      await page.waitForFunction((text) => document.querySelector('.search-loading')?.textContent === text, message);
+      expect(new URL(page.url()).pathname).toBe(path);
+      release();
+      await page.waitForURL((url) => url.pathname === `${path}/-p--2`);
+      await page.waitForFunction(() => document.querySelector('.search-loading')?.textContent === '');
+      expect(await firstProduct()).not.toBe(before); // the second page's products, shown in place
+      expect(logs.problems).toEqual([]);
+    },
+  );
+
   it.each([FR_HOST, DE_HOST])('on a phone (%s) the results filters open and close with the toggle', async (host) => {
     const path = host === FR_HOST ? '/resultats/-r--lactibiane' : '/ergebnisse/-r--Lactibiane';
     const { page, logs } = await open(path, host, PHONE);

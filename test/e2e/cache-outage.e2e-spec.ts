@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { FR, startTestApp, type TestApp } from '../support/app';
-import { startRedis, type ThrowawayRedis } from '../support/faults';
+import { describeWithTool, redisMissing, startRedis, type ThrowawayRedis } from '../support/faults';
 
 interface LogLine {
   level: string;
@@ -11,19 +11,12 @@ interface LogLine {
  * A Redis of the test's own (`redis-server` on a free port) goes away under a running app and comes
  * back: pages keep working from the database, and the outage is logged once each way.
  */
-describe('Redis outage (e2e)', () => {
+describeWithTool(redisMissing(), 'Redis outage (e2e)', () => {
   let redis: ThrowawayRedis | undefined;
   let t: TestApp | undefined;
-  let skipped: string | undefined;
 
   beforeAll(async () => {
-    const started = await startRedis();
-    if (typeof started === 'string') {
-      skipped = started;
-      process.stdout.write(`Redis outage spec skipped: ${started}\n`);
-      return;
-    }
-    redis = started;
+    redis = await startRedis();
     t = await startTestApp({ REDIS_URL: redis.url, LOG_LEVEL: 'info' });
   });
 
@@ -38,7 +31,6 @@ describe('Redis outage (e2e)', () => {
       .filter((line) => line.msg?.startsWith('Redis unavailable') || line.msg?.startsWith('Redis available again'));
 
   it('logs one warning when Redis goes, one info when it is back, and serves pages all along', async () => {
-    if (skipped) return;
     const get = (path: string) => request(t!.server).get(path).set('Host', FR);
     await get('/').expect(200);
     await request(t!.server).get('/health/ready').expect(200);

@@ -24,6 +24,7 @@ import { buildPath, ROUTES, type Locale, type RouteName } from '../../contracts/
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { contentExpertises, contentProducts } from '../support/content';
 import { rawGet, rawRequest, type RawResponse } from '../support/http';
+import { printFigure } from '../support/figures';
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values, by kind. Values are written as they go on the wire (already percent-encoded).
@@ -607,8 +608,9 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
 
   afterAll(async () => {
     // The figure quoted in the issue's closing note.
-    process.stdout.write(
-      `fuzz: ${sent} requests, ${errors} answered 5xx (${t.config.embeddedDatabase ? 'embedded' : 'server'} database)\n`,
+    printFigure(
+      `fuzz (${t.config.embeddedDatabase ? 'PGlite' : 'PostgreSQL server'})`,
+      `${sent} requests, ${errors} answered 5xx`,
     );
     await t.app.close();
   });

@@ -63,6 +63,10 @@ describe('search (e2e)', () => {
     it('shows the prompt and the search panel without a text', async () => {
       const res = await get('/resultats').expect(200);
       expect(res.text).toContain('action="/resultats"');
+      // Every search box (the header's and the panel's) takes at most the 100 characters the API does.
+      const boxes = [...res.text.matchAll(/<input[^>]*name="q"[^>]*>/g)].map((m) => m[0]);
+      expect(boxes.length).toBeGreaterThanOrEqual(2);
+      for (const box of boxes) expect(box).toMatch(/ maxlength="100"/i);
       expect(text(res.text)).toContain("Saisissez le nom d'un produit");
       await get('/resultats/-p--2').expect(404);
     });
@@ -143,6 +147,31 @@ describe('search (e2e)', () => {
       await get(`/resultats/-r--vitamine/-p--${pages + 1}`).expect(404);
     });
 
+    it.each<[string, string, string]>([
+      [FR, 'vitamine', '/resultats'],
+      [FR, 'digestion', '/resultats'],
+      [DE, 'Schlafst%C3%B6rungen', '/ergebnisse'],
+    ])('on %s "%s", each tab counts exactly the results it lists across its pages', async (host, text, route) => {
+      const first = await get(`${route}/-r--${text}`, host).expect(200);
+      const counts = Object.values(tabCounts(first.text));
+      const tabs = ['brands', 'needs', 'pages'] as const;
+      let paged = 0;
+      for (const [i, tab] of tabs.entries()) {
+        const listed: string[] = [];
+        let path: string | undefined = `${route}/-r--${text}?tab=${tab}`;
+        for (let pages = 0; path && pages < 10; pages++) {
+          const page: request.Response = await get(path.replace(/&amp;/g, '&'), host).expect(200);
+          listed.push(...[...page.text.matchAll(/class="search-result__title"><a href="([^"]+)"/g)].map((m) => m[1]));
+          path = /<a href="([^"]+)" data-listing="page" rel="next">/.exec(page.text)?.[1];
+          if (path) paged += 1;
+        }
+        // The tab's count (solutions first, then brands, needs, pages) is what its pages list, each once.
+        expect({ tab, count: counts[i + 1] }).toEqual({ tab, count: listed.length });
+        expect(new Set(listed).size).toBe(listed.length);
+      }
+      if (text === 'vitamine') expect(paged).toBeGreaterThan(0); // one tab runs over two pages at least
+    });
+
     it("applies the product list's filters to the search's products, each filter's count exact", async () => {
       const all = await get('/resultats/-r--formag').expect(200);
       const filters = [
@@ -209,6 +238,11 @@ describe('search (e2e)', () => {
       expect(text(de.text)).toContain('Leider keine Ergebnisse für Ihre Suche');
       expect(text(de.text)).toContain('Zurück zur Startseite');
       await get('/resultats/-r--xyzzyqwv').expect(200);
+      // The listing API refuses a path without products (400): a refused request counts nothing.
+      await request(t.server)
+        .get(`/api/v1/search/listing?path=${encodeURIComponent('/resultats/-r--xyzzyqwv')}`)
+        .set('Host', FR)
+        .expect(400);
       const after = await missCounts();
       expect({ de: after.de - (before.de ?? 0), fr: after.fr - (before.fr ?? 0) }).toEqual({ de: 1, fr: 2 });
     });

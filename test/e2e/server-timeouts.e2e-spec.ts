@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { loadConfig } from '../../src/config/app.config';
+import { applyServerTimeouts } from '../../src/common/http/server-timeouts';
 import { startTestApp, type TestApp } from '../support/app';
 
 /**
@@ -37,11 +40,29 @@ describe('server time limits (e2e)', () => {
     return { socket, received: () => data, closedAfter };
   }
 
-  it('has the configured limits (defaults: every silent connection closed within 60 s)', () => {
+  it('has the configured limits (HTTP_*_TIMEOUT_MS)', () => {
     expect(t.server.headersTimeout).toBe(1000);
     expect(t.server.requestTimeout).toBe(2000);
     expect(t.server.keepAliveTimeout).toBe(300);
     expect(t.server.timeout).toBe(1500);
+  });
+
+  it('with the default settings every silent connection is closed within 60 s', () => {
+    const server = createServer();
+    applyServerTimeouts(server, loadConfig({}));
+    const checkEvery = (server as typeof server & { connectionsCheckingInterval: number }).connectionsCheckingInterval;
+    // Each way a connection can go silent, and the latest moment Node closes it: before any request
+    // (missing headers: found at the next check, or the idle limit), during a request (its limit, at
+    // the next check), idle between keep-alive requests (Node adds a second to the advertised limit).
+    const closedWithin = {
+      'sends nothing': Math.min(server.headersTimeout + checkEvery, server.timeout),
+      'trickles its request': server.requestTimeout + checkEvery,
+      'idle after an answer': Math.min(server.keepAliveTimeout + 1000, server.timeout),
+      'nothing moves either way': server.timeout,
+    };
+    for (const ms of Object.values(closedWithin)) expect(ms).toBeGreaterThan(0);
+    expect(Object.entries(closedWithin).filter(([, ms]) => ms > 60000)).toEqual([]);
+    server.close();
   });
 
   it('closes a connection that sends nothing within its limits (headers 1 s, idle 1.5 s)', async () => {

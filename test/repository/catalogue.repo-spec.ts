@@ -1,7 +1,9 @@
 import 'reflect-metadata';
+import { CompiledQuery, sql, type ControlledTransaction } from 'kysely';
 import { loadConfig } from '../../src/config/app.config';
 import { migrateToLatest, openDatabase, type Database } from '../../src/database/database';
 import { seedAll } from '../../src/database/seed/seed';
+import type { DB } from '../../src/database/schema';
 import { CatalogueRepository } from '../../src/modules/catalogue/catalogue.repository';
 import type { ProductQuery } from '../../src/modules/catalogue/catalogue.types';
 import { FILTERS } from '../../contracts/filters';
@@ -179,4 +181,159 @@ describe(`CatalogueRepository on ${process.env.DATABASE_URL ? 'the PostgreSQL se
     ]);
     expect(existing).toEqual([{ name: 'brand', value: facet.value }]);
   });
+
+  /**
+   * The plans of the list and facet queries at a realistic size: the catalogue grown by 10,000
+   * products (copies of the demo products' listing rows in every sales plan and language, each with
+   * its own id, position, price and products value), analysed, in a transaction rolled back at the end. Each query runs as the repository runs it, is captured, and
+   * is explained with its parameters written in, on a planner free to scan tables (PGlite starts with
+   * enable_seqscan off). Size matters: on the demo's few hundred rows a scan is the cheaper plan.
+   */
+  describe('query plans at 10,000 products', () => {
+    let trx: ControlledTransaction<DB>;
+    let sut: CatalogueRepository;
+    let captured: CompiledQuery[] = [];
+    let digestion: number;
+    const query: ProductQuery = { locale: 'fr', salesPlanId: 1, page: 1, perPage: 12, noFree: true };
+    const names = FILTERS.map((f) => f.name);
+
+    beforeAll(async () => {
+      trx = await db.startTransaction().execute();
+      await growCatalogue(trx, 10_000, { salesPlanId: 1, locale: 'fr' });
+      sut = new CatalogueRepository(trx as unknown as Database);
+      digestion = (
+        await trx.selectFrom('category').select('id').where('key', '=', 'digestion').executeTakeFirstOrThrow()
+      ).id;
+      let prototype = Object.getPrototypeOf(trx.getExecutor()) as object | null;
+      while (prototype && !Object.prototype.hasOwnProperty.call(prototype, 'executeQuery'))
+        prototype = Object.getPrototypeOf(prototype) as object | null;
+      const executor = prototype as { executeQuery(query: CompiledQuery, id: unknown): Promise<unknown> };
+      const original = executor.executeQuery;
+      jest.spyOn(executor, 'executeQuery').mockImplementation(function (this: unknown, compiled, id) {
+        captured.push(compiled);
+        return original.call(this, compiled, id);
+      });
+    }, 120000);
+    afterAll(async () => {
+      jest.restoreAllMocks();
+      await trx?.rollback().execute();
+    });
+
+    /** The plans of the queries `run` sends, joined. */
+    async function plansOf(run: () => Promise<unknown>): Promise<string> {
+      captured = [];
+      await run();
+      const queries = captured;
+      captured = [];
+      const plans: string[] = [];
+      for (const { sql: text, parameters } of queries) {
+        const literal = (value: unknown): string => {
+          if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+          if (Array.isArray(value))
+            return `'{${value.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}'`;
+          return `'${String(value).replace(/'/g, "''")}'`;
+        };
+        const inlined = text.replace(/\$([0-9]+)/g, (_, n: string) => literal(parameters[Number(n) - 1]));
+        await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = on'));
+        const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${inlined}`));
+        plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      }
+      return plans.join('\n');
+    }
+
+    /** Tables a list must never read whole: it reads a range of their indexes. */
+    const NO_SCAN = /Seq Scan on (product_listing|product_card|facet_summary)\b/;
+
+    it('the unfiltered list walks the position index for its page and reads its total from the facet summary', async () => {
+      const plan = await plansOf(() => sut.listWithFacets(query, names));
+      expect(plan).not.toMatch(NO_SCAN);
+      expect(plan).toMatch(/Index Scan using product_listing_position_idx on product_listing/);
+      expect(plan).toMatch(/Index (Only )?Scan using facet_summary_(top_idx|pkey) on facet_summary/);
+      expect(plan).toMatch(/Index Scan using product_card_pkey on product_card/);
+    });
+
+    it.each<[string, ProductQuery['selection'], boolean]>([
+      ['one filter in an expertise', { brand: ['lactibiane'] }, true],
+      ['two filter types in an expertise', { brand: ['lactibiane'], galenic_format: ['gelule'] }, true],
+      ['one filter over the whole catalogue', { brand: ['formag'] }, false],
+      ['two filter types over the whole catalogue', { brand: ['lactibiane'], galenic_format: ['gelule'] }, false],
+    ])(
+      'a list with %s and its facet counts read one index range of product_listing, not the table',
+      async (_, selection, inExpertise) => {
+        const plan = await plansOf(() =>
+          sut.listWithFacets(
+            { ...query, selection, ...(inExpertise ? { expertiseId: digestion, categoryIds: [digestion] } : {}) },
+            names,
+          ),
+        );
+        expect(plan).not.toMatch(NO_SCAN);
+        const category = inExpertise ? digestion : 0;
+        expect(plan).toMatch(
+          new RegExp(
+            `(Index Scan using product_listing_\\w+ on product_listing|Bitmap Index Scan on product_listing_\\w+)[^\\n]*\\n\\s+` +
+              `Index Cond: \\(\\(sales_plan_id = 1\\) AND \\(locale = 'fr'::text\\) AND \\(category_id = ${category}\\)`,
+          ),
+        );
+        expect(plan).toMatch(/Index Scan using product_card_pkey on product_card/);
+      },
+    );
+
+    it("a list in price order walks the price index; cards by id and a search's ranked products read index ranges", async () => {
+      const plans = [
+        await plansOf(() => sut.listProducts({ ...query, sort: 'asc_price' })),
+        await plansOf(() => sut.cardsByIds([5, 7, 9, 11], { locale: 'fr', salesPlanId: 1 })),
+        await plansOf(() =>
+          sut.listWithFacets({ ...query, rankedIds: Array.from({ length: 500 }, (_, i) => i * 17 + 3) }, names),
+        ),
+      ];
+      for (const plan of plans) expect(plan).not.toMatch(NO_SCAN);
+      // One page in price order: the price index walked, not every row of the catalogue sorted.
+      expect(plans[0]).toMatch(/Index Scan using product_listing_price_idx on product_listing/);
+      // The ids asked, found through an index (the list's range or the product index).
+      expect(plans[1]).toMatch(/Index Cond: \([^\n]*product_id = ANY \('\{5,7,9,11\}'::integer\[\]\)/);
+      expect(plans[2]).toMatch(/Index Cond: \([^\n]*(category_id = 0|product_id = ANY)/);
+    });
+  });
 });
+
+/**
+ * Grows the catalogue by `count` products: copies of the demo products' listing rows in every sales
+ * plan and language (so each list is the share of the table it is in a real catalogue), with their
+ * own id, position, price and value of the products filter, and their cards in the plan and language
+ * the queries read; then analyses the tables (see "query plans at 10,000 products").
+ */
+async function growCatalogue(
+  trx: ControlledTransaction<DB>,
+  count: number,
+  { salesPlanId, locale }: { salesPlanId: number; locale: string },
+): Promise<void> {
+  await sql`
+    insert into product (reference, ean, brand_id, position)
+    select 'PLAN-' || g, '7640000000000', (select min(id) from brand), 100000 + g from generate_series(1, ${count}) g
+  `.execute(trx);
+  // Literals: a statement with parameters is prepared, and CREATE TABLE AS cannot be.
+  await sql`
+    create temporary table grown on commit drop as
+    with demo as (
+      select product_id, row_number() over (order by product_id) - 1 as k
+      from (select distinct product_id from product_card where sales_plan_id = ${sql.lit(salesPlanId)} and locale = ${sql.lit(locale)}) d
+    )
+    select p.id, p.position, d.product_id as model
+    from product p join demo d on d.k = p.id % (select count(*) from demo)
+    where p.reference like 'PLAN-%'
+  `.execute(trx);
+  await sql`
+    insert into product_listing (sales_plan_id, locale, category_id, product_id, published, is_free, product_type,
+      position, price, categories, needs, facets)
+    select l.sales_plan_id, l.locale, l.category_id, g.id, l.published, l.is_free, l.product_type, g.position,
+      l.price + (g.id % 40), l.categories, l.needs,
+      array(select f from unnest(l.facets) f where f not like 'products=%') || ('products=plan-' || g.id)
+    from grown g join product_listing l on l.product_id = g.model
+  `.execute(trx);
+  await sql`
+    insert into product_card (sales_plan_id, locale, product_id, card)
+    select c.sales_plan_id, c.locale, g.id, c.card from grown g join product_card c on c.product_id = g.model
+    where c.sales_plan_id = ${salesPlanId} and c.locale = ${locale}
+  `.execute(trx);
+  await sql`analyze product, product_listing, product_card`.execute(trx);
+}

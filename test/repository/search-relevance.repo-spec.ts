@@ -1,11 +1,13 @@
 import 'reflect-metadata';
+import { sql } from 'kysely';
 import { loadConfig } from '../../src/config/app.config';
 import { migrateToLatest, openDatabase, type Database } from '../../src/database/database';
 import { seedAll } from '../../src/database/seed/seed';
 import { SearchRepository, type SearchKind } from '../../src/modules/search/search.repository';
 import { SearchService } from '../../src/modules/search/search.service';
-import { SEARCH_PER_PAGE } from '../../src/modules/search/search.rules';
+import { SEARCH_PER_PAGE, SEARCH_PRODUCT_CAP } from '../../src/modules/search/search.rules';
 import relevance from './search-relevance.json';
+import { databaseName, printFigure } from '../support/figures';
 
 interface RelevanceQuery {
   locale: 'fr' | 'de';
@@ -78,11 +80,45 @@ describe(`Search relevance on ${process.env.DATABASE_URL ? 'the PostgreSQL serve
     }
     const share = top3 / queries.length;
     const mrr = reciprocal / queries.length;
-    console.log(
-      `Search relevance (${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}): ${queries.length} queries, ` +
-        `${(share * 100).toFixed(1)} % in the top 3, MRR ${mrr.toFixed(3)}\n${lines.join('\n')}`,
+    printFigure(
+      `search relevance (${databaseName()})`,
+      `${queries.length} queries, ${(share * 100).toFixed(1)} % in the top 3, MRR ${mrr.toFixed(3)}`,
     );
+    if (lines.length) console.log(`Search relevance, queries not in the top 3:\n${lines.join('\n')}`);
     expect(share).toBeGreaterThanOrEqual(0.95);
     expect(mrr).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('counts every product a text matches, and ranks the best of them wherever they sit in the catalogue', async () => {
+    // 700 products that name a word in their descriptions only, early in the catalogue; one that
+    // has it in its needs (weight B) and one in its name (A), both last; 30 listed in another plan only.
+    const trx = await db.startTransaction().execute();
+    try {
+      const doc = (id: number, position: number, weight: 'A' | 'B' | 'C', plans: number[], title = `Produit ${id}`) =>
+        sql`(${'product'}, ${id}, 'fr', 'product', ${title}, ${`produit-${id}`}, '', search_fold(${title}),
+          setweight(to_tsvector('french', ${'zorglub ' + title}), ${weight}),
+          ${weight === 'A' ? sql`setweight(to_tsvector('french', ${title}), 'A')` : sql`''::tsvector`},
+          ${position}, ${plans}::integer[])`;
+      const rows = [
+        ...Array.from({ length: 700 }, (_, i) => doc(9_000_001 + i, i + 1, 'C', [1])),
+        ...Array.from({ length: 30 }, (_, i) => doc(9_100_001 + i, i + 1, 'C', [2])),
+        doc(9_200_001, 999_998, 'B', [1]),
+        doc(9_200_002, 999_999, 'A', [1], 'Zorglub Extra'),
+      ];
+      await sql`
+        insert into search_document (kind, entity_id, locale, route, title, slug, context, folded_title, document,
+          title_document, position, sales_plans)
+        values ${sql.join(rows)}
+      `.execute(trx);
+      const found = await new SearchService(new SearchRepository(trx as unknown as Database)).search(
+        { locale: 'fr', salesPlanId: 1 },
+        'zorglub',
+      );
+      expect(found.counts.product).toBe(702);
+      expect(found.productIds).toHaveLength(SEARCH_PRODUCT_CAP);
+      expect(found.productIds.slice(0, 2)).toEqual([9_200_002, 9_200_001]);
+    } finally {
+      await trx.rollback().execute();
+    }
   });
 });

@@ -59,6 +59,40 @@ const exitOf = (child: ChildProcess) =>
     child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
   );
 
+/**
+ * A `describe` whose tests need a tool of the machine (redis-server, PostgreSQL's binaries), given
+ * as the reason it is missing (undefined: present). Missing on a developer's machine: the tests are
+ * skipped, visibly (the reason is printed and jest counts them skipped). Missing in CI (CI=true, as
+ * `.ci/run` sets it, and installs the tools): one failing test names it, so a fault spec never
+ * passes without having run.
+ */
+export function describeWithTool(missing: string | undefined, name: string, body: () => void): void {
+  if (!missing) {
+    describe(name, body);
+    return;
+  }
+  if (process.env.CI === 'true') {
+    describe(name, () =>
+      it('has the tools it needs (CI installs them: .ci/run)', () => {
+        throw new Error(`${name}: ${missing}`);
+      }),
+    );
+    return;
+  }
+  process.stdout.write(`SKIPPED ${name}: ${missing}\n`);
+  describe.skip(name, body);
+}
+
+/** The redis-server binary of the machine, if any. */
+function redisServerBinary(): string | undefined {
+  return ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
+}
+
+/** Why a Redis of the test's own cannot be started here (undefined: it can). */
+export function redisMissing(): string | undefined {
+  return redisServerBinary() ? undefined : 'redis-server is not installed (Debian package redis-server)';
+}
+
 /** A Redis server of the test's own (never the shared one), stopped and started on the same port. */
 export interface ThrowawayRedis {
   url: string;
@@ -66,9 +100,9 @@ export interface ThrowawayRedis {
   start(): Promise<void>;
 }
 
-export async function startRedis(): Promise<ThrowawayRedis | string> {
-  const binary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
-  if (!binary) return 'redis-server is not installed';
+export async function startRedis(): Promise<ThrowawayRedis> {
+  const binary = redisServerBinary();
+  if (!binary) throw new Error(redisMissing());
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
@@ -111,23 +145,33 @@ export interface ThrowawayPostgres {
   remove(): void;
 }
 
-export async function startPostgres(): Promise<ThrowawayPostgres | string> {
+/** The newest PostgreSQL server binaries of the machine (Debian's layout), and who runs them. */
+function postgresBinaries(): { bin: string; owner?: { uid: number; gid: number } } | string {
   const root = '/usr/lib/postgresql';
   const version = existsSync(root)
     ? readdirSync(root)
         .filter((v) => existsSync(join(root, v, 'bin/pg_ctl')))
         .sort((a, b) => Number(b) - Number(a))[0]
     : undefined;
-  if (!version) return `no PostgreSQL server binaries under ${root}`;
+  if (!version) return `no PostgreSQL server binaries under ${root} (Debian package postgresql)`;
   const bin = join(root, version, 'bin');
-  const asRoot = process.getuid?.() === 0;
-  let owner: { uid: number; gid: number } | undefined;
-  if (asRoot) {
-    const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-    if (id.status !== 0) return 'running as root and there is no postgres user to run PostgreSQL';
-    owner = { uid: Number(id.stdout), gid: Number(gid.stdout) };
-  }
+  if (process.getuid?.() !== 0) return { bin };
+  const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  if (id.status !== 0) return 'running as root and there is no postgres user to run PostgreSQL';
+  return { bin, owner: { uid: Number(id.stdout), gid: Number(gid.stdout) } };
+}
+
+/** Why a PostgreSQL of the test's own cannot be started here (undefined: it can). */
+export function postgresMissing(): string | undefined {
+  const found = postgresBinaries();
+  return typeof found === 'string' ? found : undefined;
+}
+
+export async function startPostgres(): Promise<ThrowawayPostgres> {
+  const found = postgresBinaries();
+  if (typeof found === 'string') throw new Error(found);
+  const { bin, owner } = found;
   const dir = mkdtempSync(join(tmpdir(), 'throwaway-pg-'));
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, 'data');

@@ -3,7 +3,7 @@ import { useStore } from 'react-redux';
 import { actions, useAppDispatch, useAppSelector, type AppStore } from '../../client/store';
 import { cls } from '../components/cls';
 import { CloseIcon, SearchIcon } from '../components/icons';
-import { HEADER_SUGGEST_MIN, SEARCH_SUBMIT_MIN } from '../../contracts/search';
+import { HEADER_SUGGEST_MIN, SEARCH_SUBMIT_MIN, SEARCH_TEXT_MAX } from '../../contracts/search';
 import { safeStorage, useHydrated } from './browser-hooks';
 import { optionId, SuggestionList, type SuggestLabels } from './search/SuggestionList';
 import { useSuggestions } from './search/use-suggestions';
@@ -172,6 +172,7 @@ export default function HeaderSearch({ action, inputId, collapsible, labels, sug
             autoComplete="off"
             enterKeyHint="search"
             minLength={SEARCH_SUBMIT_MIN}
+            maxLength={SEARCH_TEXT_MAX}
             required
             aria-describedby={hintId}
             onKeyDown={suggestions.onKeyDown}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ExpertiseLinkView, PromoPushView } from '../../contracts/catalogue';
 import { selectionToPairs } from '../../contracts/filters';
-import { buildPath, type Locale } from '../../contracts/route-table';
+import { buildPath } from '../../contracts/route-table';
 import { ExpertiseNav } from './listing/ExpertiseNav';
 import { FilterPanel } from './listing/FilterPanel';
 import { ListingToolbar } from './listing/ListingToolbar';
@@ -13,7 +13,6 @@ export type { ListingOptions };
 
 /** The product list's listing: the common listing data plus its expertises and pushes. */
 export interface ListingProps extends ListingData {
-  locale: Locale;
   state: ListingData['state'] & { expertise?: string };
   basePath: string;
   expertises: ExpertiseLinkView[];

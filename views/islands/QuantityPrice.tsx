@@ -1,9 +1,20 @@
 import { useId, useState } from 'react';
-import type { Labels } from '../../contracts/i18n';
-import { formatPrice, QUANTITY_BOX_MAX, rowCovers, tierRows, unitPriceFor } from '../../contracts/prices';
+import { countLabel, fillLabel, type Labels } from '../../contracts/i18n';
+import { formatPrice, QUANTITY_BOX_MAX, rowCovers, tierRows, unitPriceFor, type TierRow } from '../../contracts/prices';
 
 /** The texts of product.labels the price box shows. */
-export const PRICE_LABELS = ['unit_price', 'quantity', 'tiers_title', 'tier_range', 'tier_from'] as const;
+export const PRICE_LABELS = [
+  'unit_price',
+  'quantity',
+  'tiers_title',
+  'tier_range',
+  'tier_from_one',
+  'tier_from_other',
+  'tier_exact_one',
+  'tier_exact_other',
+] as const;
+
+type PriceLabels = Pick<Labels<'product.labels'>, (typeof PRICE_LABELS)[number]>;
 
 interface Props {
   price: {
@@ -13,7 +24,16 @@ interface Props {
     currency: string;
     tiers: Array<{ quantityMin: number; quantityMax: number; price: number; formatted: string }>;
   };
-  labels: Pick<Labels<'product.labels'>, (typeof PRICE_LABELS)[number]>;
+  labels: PriceLabels;
+  /** The page's language: the tiers' counts in words ("À partir de 1 produit", "2 produits"). */
+  locale: string;
+}
+
+/** A tiers-table line's quantities in words: "De 2 à 3 produits", "À partir de 4 produits", "2 produits". */
+export function tierLabel(row: TierRow, labels: PriceLabels, locale: string): string {
+  if (row.to === null) return countLabel(locale, row.from, labels.tier_from_one, labels.tier_from_other);
+  if (row.to === row.from) return countLabel(locale, row.from, labels.tier_exact_one, labels.tier_exact_other);
+  return fillLabel(labels.tier_range, { min: row.from, max: row.to });
 }
 
 /**
@@ -21,7 +41,7 @@ interface Props {
  * the tiers table is read from the same rule, so the highlighted line and its label agree with the
  * price at every quantity the box allows.
  */
-export default function QuantityPrice({ price, labels }: Props) {
+export default function QuantityPrice({ price, labels, locale }: Props) {
   const [quantity, setQuantity] = useState(1);
   const id = useId();
   const tiers = price.tiers.map((t) => ({ quantity_min: t.quantityMin, quantity_max: t.quantityMax, price: t.price }));
@@ -54,11 +74,7 @@ export default function QuantityPrice({ price, labels }: Props) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.from} className={rowCovers(row, quantity) ? 'is-active' : undefined}>
-                  <th scope="row">
-                    {row.to === null
-                      ? labels.tier_from.replace('{min}', String(row.from))
-                      : labels.tier_range.replace('{min}', String(row.from)).replace('{max}', String(row.to))}
-                  </th>
+                  <th scope="row">{tierLabel(row, labels, locale)}</th>
                   <td>{formatPrice(row.price, { currency: price.currency, forceDecimals: true })}</td>
                 </tr>
               ))}

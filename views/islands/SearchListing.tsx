@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { selectionToPairs } from '../../contracts/filters';
-import { buildPath, type Locale } from '../../contracts/route-table';
+import { buildPath } from '../../contracts/route-table';
 import { FilterPanel } from './listing/FilterPanel';
 import { ListingToolbar } from './listing/ListingToolbar';
 import { ListingResults } from './listing/Results';
@@ -9,7 +9,6 @@ import { useListing, type ListingSource } from './listing/use-listing';
 
 /** The solutions tab of the results page: the product list's listing data, on the results route. */
 export interface SearchListingProps extends ListingData {
-  locale: Locale;
   /** The searched text (the path's `-r--` segment). */
   text: string;
   storeFinderHref: string;

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Labels } from '../../contracts/i18n';
 import type { Locale } from '../../contracts/route-table';
-import { PANEL_SUGGEST_MIN, SEARCH_SUBMIT_MIN } from '../../contracts/search';
+import { PANEL_SUGGEST_MIN, SEARCH_SUBMIT_MIN, SEARCH_TEXT_MAX } from '../../contracts/search';
 import { SearchIcon } from '../components/icons';
 import { useHydrated } from './browser-hooks';
 import { optionId, SuggestionList, type SuggestLabels } from './search/SuggestionList';
@@ -67,7 +67,7 @@ export default function SearchPanel({ action, text: initial, labels, suggestLabe
           autoComplete="off"
           enterKeyHint="search"
           minLength={SEARCH_SUBMIT_MIN}
-          maxLength={100}
+          maxLength={SEARCH_TEXT_MAX}
           required
           role={hydrated ? 'combobox' : undefined}
           aria-autocomplete={hydrated ? 'list' : undefined}

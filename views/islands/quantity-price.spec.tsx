@@ -6,12 +6,16 @@ const labels = {
   quantity: 'Quantité',
   tiers_title: 'Prix dégressifs',
   tier_range: 'De {min} à {max} produits',
-  tier_from: 'À partir de {min} produits',
+  tier_from_one: 'À partir de {count} produit',
+  tier_from_other: 'À partir de {count} produits',
+  tier_exact_one: '{count} produit',
+  tier_exact_other: '{count} produits',
 };
 
 const render = (tiers: Array<{ quantityMin: number; quantityMax: number; price: number }>) =>
   renderToStaticMarkup(
     <QuantityPrice
+      locale="fr"
       labels={labels}
       price={{
         amount: 32.9,
@@ -38,5 +42,17 @@ describe('QuantityPrice', () => {
     const html = render([{ quantityMin: 4, quantityMax: 100, price: 28.9 }]);
     expect(html).toContain('<th scope="row">À partir de 4 produits</th><td>CHF 28,90</td>');
     expect(html).toContain('max="99"');
+  });
+
+  it('says a one-quantity tier as that count, and "from 1 product" in the singular', () => {
+    const html = render([
+      { quantityMin: 2, quantityMax: 3, price: 30.9 },
+      { quantityMin: 3, quantityMax: 100, price: 28.9 },
+    ]);
+    expect(html).toContain('<th scope="row">2 produits</th>');
+    expect(html).not.toContain('De 2 à 2');
+    expect(render([{ quantityMin: 1, quantityMax: 100, price: 28.9 }])).toContain(
+      '<th scope="row">À partir de 1 produit</th>',
+    );
   });
 });

@@ -39,6 +39,9 @@ describe('search history', () => {
     expect(canSubmitSearch('')).toBe(false);
     expect(canSubmitSearch(' ab ')).toBe(false);
     expect(canSubmitSearch('abc')).toBe(true);
+    // Characters, not UTF-16 units: an emoji is one character (two units), as the API counts it.
+    expect(canSubmitSearch('🌿a')).toBe(false);
+    expect(canSubmitSearch(' 🌿🌿🌿 ')).toBe(true);
   });
 
   it('builds the results URL with the text in q', () => {

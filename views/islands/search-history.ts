@@ -4,9 +4,12 @@ import { SEARCH_SUBMIT_MIN } from '../../contracts/search';
 /** Where the latest searches are kept in the browser (SPEC §2.2: at most 5, newest first). */
 export const SEARCH_HISTORY_KEY = 'search-history';
 
-/** SPEC §5 quick search: submit disabled below 3 characters (the header box and the results panel). */
+/**
+ * SPEC §5 quick search: submit disabled below 3 characters (the header box and the results panel),
+ * counted as code points like the suggestions' minimum and the API's maximum ("🌿a" is 2, not 3).
+ */
 export function canSubmitSearch(text: string): boolean {
-  return text.trim().length >= SEARCH_SUBMIT_MIN;
+  return Array.from(text.trim()).length >= SEARCH_SUBMIT_MIN;
 }
 
 /** The stored history, whatever the storage holds (absent, foreign JSON, too long): strings only, at most 5. */

@@ -1,6 +1,7 @@
 import type { ArticleCardView } from '../../contracts/editorial';
 import { ArticleCard } from '../components/ArticleCard';
-import { useT } from '../render-context';
+import { pluralForm } from '../../contracts/i18n';
+import { useRender, useT } from '../render-context';
 
 export interface ArticleFilterGroup {
   /** The form field: `category` (expertise or innovation category) or `filter` (need). */
@@ -34,6 +35,7 @@ export interface ArticleListPageProps {
  */
 export function ArticleListPage(p: ArticleListPageProps) {
   const t = useT();
+  const { locale } = useRender();
   return (
     <div className={`article-list article-list--${p.kind}`}>
       <header className="article-list-header">
@@ -68,7 +70,7 @@ export function ArticleListPage(p: ArticleListPageProps) {
         )}
       </form>
       <p className="article-list-count" role="status">
-        {t(p.total === 1 ? 'cms.list.results_one' : 'cms.list.results_other', { count: p.total })}
+        {t(`cms.list.results_${pluralForm(locale, p.total)}`, { count: p.total })}
       </p>
       {p.highlighted && (
         <section className="article-highlighted" aria-labelledby="article-highlighted-title">

@@ -10,7 +10,7 @@ import PackagingSelect from '../islands/PackagingSelect';
 import ProductGallery, { GALLERY_LABELS, type GallerySlide } from '../islands/ProductGallery';
 import ProductTabs from '../islands/ProductTabs';
 import QuantityPrice, { PRICE_LABELS } from '../islands/QuantityPrice';
-import { useT } from '../render-context';
+import { useRender, useT } from '../render-context';
 
 export interface NutritionView {
   caption: string;
@@ -79,6 +79,7 @@ function only<K extends SectionKey<'product.labels'>>(labels: Labels<'product.la
 /** SPEC §2.2 "Product detail". Panels are plain sections (readable without JavaScript); islands add tabs, zoom, modals. */
 export function ProductPage(p: ProductDetailProps) {
   const t = useT();
+  const { locale } = useRender();
   const L = p.labelsText;
   const has = (id: string) => p.tabs.some((tab) => tab.id === id);
   return (
@@ -125,7 +126,7 @@ export function ProductPage(p: ProductDetailProps) {
             <Island component={PackagingSelect} props={{ label: p.packaging.label, options: p.packaging.options }} />
           )}
           {p.price ? (
-            <Island component={QuantityPrice} props={{ price: p.price, labels: only(L, PRICE_LABELS) }} />
+            <Island component={QuantityPrice} props={{ price: p.price, labels: only(L, PRICE_LABELS), locale }} />
           ) : (
             <p className="product-price product-price--free">{L.free}</p>
           )}

@@ -1,4 +1,5 @@
-import { fillLabel, type Labels } from '../../contracts/i18n';
+import { countLabel, fillLabel, type Labels } from '../../contracts/i18n';
+import { useRender } from '../render-context';
 import type { PageLinkView } from '../../contracts/catalogue';
 import type { SearchResultView, SearchTabName } from '../../contracts/search';
 import { Island } from '../islands/Island';
@@ -24,6 +25,8 @@ export interface SearchResultsProps {
   tab?: SearchTabName;
   /** The solutions tab: the product list's listing (island). */
   listing?: Omit<SearchListingProps, 'text' | 'loadingLabel'>;
+  /** The search matches more products than the solutions tab lists: its best `shown` of `total`. */
+  capped?: { shown: number; total: number } | null;
   /** The brands, needs and pages tabs. */
   results?: {
     items: SearchResultView[];
@@ -68,6 +71,9 @@ export function SearchResultsPage(props: SearchResultsProps) {
               ))}
             </ul>
           </nav>
+          {props.tab === 'products' && props.capped && (
+            <p className="search-page__capped">{fillLabel(labels.capped, props.capped)}</p>
+          )}
           {props.tab === 'products' && props.listing && (
             <Island component={SearchListing} props={{ ...props.listing, text, loadingLabel: labels.loading }} />
           )}
@@ -97,10 +103,13 @@ function NoResults({ labels, text, homeHref }: SearchResultsProps) {
 }
 
 function ResultList({ labels, results }: SearchResultsProps & { results: NonNullable<SearchResultsProps['results']> }) {
+  const { locale } = useRender();
   const more = { brand: labels.see_brand, need: labels.see_need, page: labels.read_page, product: '' } as const;
   return (
     <div className="search-results">
-      <p className="listing__count">{fillLabel(labels.tab_count, { count: results.total })}</p>
+      <p className="listing__count">
+        {countLabel(locale, results.total, labels.tab_count_one, labels.tab_count_other)}
+      </p>
       {results.items.length === 0 ? (
         <p>{labels.tab_empty}</p>
       ) : (

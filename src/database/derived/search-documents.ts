@@ -21,8 +21,8 @@ const text = (html: ReturnType<typeof sql>) => sql`regexp_replace(${html}, '<[^>
 /**
  * Rebuilds the search documents and terms (migration 0015) from the catalogue and the CMS pages: run
  * by `refreshDerivedData` after every bulk load, in the same transaction as the product listing, so a
- * search never sees a half-built index. Products are indexed once per language; which sales plan
- * sells them is the listing's business at query time.
+ * search never sees a half-built index. Products are indexed once per language, with the sales
+ * plans whose list shows them (read from the listing, refreshed just before).
  */
 export async function refreshSearchDocuments(db: Kysely<DB>): Promise<void> {
   await db.deleteFrom('search_document').execute();
@@ -133,7 +133,7 @@ async function insertTerms(db: Kysely<DB>): Promise<void> {
 /** Product documents of the published products the condition on `p` selects. */
 async function insertProductDocuments(db: Kysely<DB>, where: RawBuilder<unknown>): Promise<void> {
   await sql`
-    insert into search_document (kind, entity_id, locale, route, title, slug, context, exact_keys, folded_title, document, title_document, position)
+    insert into search_document (kind, entity_id, locale, route, title, slug, context, exact_keys, folded_title, document, title_document, position, sales_plans)
     select 'product', p.id, t.locale, 'product', t.name, t.slug, bt.name,
       array[lower(p.ean), lower(p.reference)],
       search_fold(t.name || ' ' || bt.name),
@@ -147,7 +147,11 @@ async function insertProductDocuments(db: Kysely<DB>, where: RawBuilder<unknown>
           'C',
         )},
       ${part(sql`t.name || ' ' || bt.name`, 'A')},
-      p.position
+      p.position,
+      coalesce((
+        select array_agg(l.sales_plan_id order by l.sales_plan_id) from product_listing l
+        where l.product_id = p.id and l.locale = t.locale and l.category_id = 0 and l.published and not l.is_free
+      ), '{}')
     from product p
     join product_translation t on t.product_id = p.id
     join ${CONFIGS} on c.locale = t.locale

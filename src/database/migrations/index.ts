@@ -17,6 +17,7 @@ import * as m0019 from './0019-content-write';
 import * as m0020 from './0020-videos';
 import * as m0021 from './0021-contact-exchanges';
 import * as m0022 from './0022-store-map-tiles';
+import * as m0026 from './0026-search-sales-plans';
 
 /** Every migration, in order. Listed explicitly so the compiled build needs no directory scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-videos': m0020,
   '0021-contact-exchanges': m0021,
   '0022-store-map-tiles': m0022,
+  '0026-search-sales-plans': m0026,
 };

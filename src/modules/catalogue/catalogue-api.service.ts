@@ -110,8 +110,7 @@ export class CatalogueApiService {
     @Optional() private readonly pages?: PageEntities,
   ) {}
 
-  /** The request's site, or the one named by shop_id / lang / saleplan_id (each checked). */
-  /** The site the request names (shop_id, lang, saleplan_id), see SiteSource.scoped. */
+  /** The request's site, or the one named by shop_id / lang / saleplan_id (each checked: SiteSource.scoped). */
   site(site: SiteContext, query: ShopScope): Promise<SiteContext> {
     return this.shops.scoped(site, query);
   }

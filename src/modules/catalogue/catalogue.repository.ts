@@ -85,10 +85,10 @@ export class CatalogueRepository {
     const perPage = query.perPage ?? 12;
     const page = Math.max(1, query.page ?? 1);
     // The rows that pass every filter, sorted and cut, joined to their cards. An unfiltered list
-    // takes its total from the facet summary (a scalar subquery) and walks the position index;
-    // otherwise the total rides along as a window count. A page past the end has no row to carry
-    // it, so only then is it counted apart.
-    const summarised = usesFacetSummary(query) && (query.sort ?? 'asc_order') === 'asc_order';
+    // takes its total from the facet summary (a scalar subquery) and walks the index of its order
+    // (position or price) for one page; otherwise the total rides along as a window count. A page
+    // past the end has no row to carry it, so only then is it counted apart.
+    const summarised = usesFacetSummary(query);
     const total = summarised ? sql<number | null>`(${this.summaryTotal(query)})` : sql<number | null>`count(*) over ()`;
     const pageRows = this.selected(this.listing(query), query.selection)
       .select([
@@ -108,7 +108,13 @@ export class CatalogueRepository {
           .on('c.locale', '=', query.locale)
           .onRef('c.product_id', '=', 'page.product_id'),
       )
-      .select(['page.product_id', 'page.price', 'page.total', 'c.card'])
+      .leftJoin('vocabulary as g', (j) =>
+        j
+          .on('g.kind', '=', 'galenic_format')
+          .on('g.locale', '=', query.locale)
+          .on(sql<boolean>`g.key = c.card->>'galenic_format'`),
+      )
+      .select(['page.product_id', 'page.price', 'page.total', 'c.card', 'g.label as galenic_label'])
       .orderBy('page.ord')
       .execute();
     let count = rows.length ? rows[0].total : null;
@@ -123,14 +129,15 @@ export class CatalogueRepository {
 
   /**
    * A list page's products and facet counts together (the product list, search results). An
-   * unfiltered list reads the facet summary and walks the position index; any other is one
-   * statement: one pass over its expertise's rows gives the page, the total and every count.
+   * unfiltered list, in any order, reads the facet summary and walks the index of its order; any
+   * other is one statement: one pass over its expertise's rows gives the page, the total and every
+   * count.
    */
   async listWithFacets(
     query: ProductQuery,
     names: readonly FilterName[],
   ): Promise<{ items: ProductCardRow[]; total: number; facets: FacetCount[] }> {
-    if (usesFacetSummary(query) && (query.sort ?? 'asc_order') === 'asc_order') {
+    if (usesFacetSummary(query)) {
       const [list, facets] = await Promise.all([this.listProducts(query), this.facetCounts(query, names)]);
       return { ...list, facets };
     }
@@ -138,18 +145,20 @@ export class CatalogueRepository {
     const page = Math.max(1, query.page ?? 1);
     const { scope, counts, hits } = this.counting(query, names);
     const pageRows = sql`
-      select h.product_id, h.price::text as price, c.card
+      select h.product_id, h.price::text as price, c.card, g.label as galenic_label
       from (
         select product_id, price, row_number() over (order by ${listOrder(query)}) as ord
         from ${hits} l order by ${listOrder(query)} limit ${intLiteral(perPage)} offset ${intLiteral((page - 1) * perPage)}
       ) h
       join product_card c on c.sales_plan_id = ${query.salesPlanId} and c.locale = ${query.locale}
         and c.product_id = h.product_id
+      left join vocabulary g on g.kind = 'galenic_format' and g.locale = ${query.locale}
+        and g.key = c.card->>'galenic_format'
       order by h.ord
     `;
     const result = await sql<{
       total: number;
-      items: Array<{ product_id: number; price: string; card: ListingCard }>;
+      items: Array<{ product_id: number; price: string; card: ListingCard; galenic_label: string | null }>;
       facets: Array<[string, string, number]>;
     }>`
       with scope as materialized (${scope})
@@ -668,13 +677,19 @@ function listOrder(query: ProductQuery) {
       : sql`l.position asc, l.product_id`;
 }
 
-/** A card row of the listing: the card's JSON, with the row's id and price. */
-function cardRow(row: { product_id: number; price: string; card: ListingCard }): ProductCardRow {
+/** A card row of the listing: the card's JSON, with the row's id, price and galenic format label. */
+function cardRow(row: {
+  product_id: number;
+  price: string;
+  card: ListingCard;
+  galenic_label: string | null;
+}): ProductCardRow {
   const { card } = row;
   return {
     ...card,
     id: row.product_id,
     price: row.price,
+    galenic_label: row.galenic_label,
     is_new_from: card.is_new_from ? new Date(card.is_new_from) : null,
     is_new_to: card.is_new_to ? new Date(card.is_new_to) : null,
   };

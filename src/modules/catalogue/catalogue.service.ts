@@ -180,11 +180,10 @@ export class CatalogueService {
       .map((p) => `${p.name}:${p.value}`);
   }
 
+  /** Cards of listing rows (they carry their galenic format's label: no vocabulary to read). */
   async cards(rows: ProductCardRow[], site: Pick<SiteContext, 'locale' | 'salesPlan'>): Promise<ProductCardView[]> {
-    const vocabulary = await this.vocabulary(site.locale);
-    const galenic = new Map(Object.entries(vocabulary.labels.galenic_format ?? {}));
     const now = new Date();
-    return rows.map((row) => toProductCard(row, site, galenic, now));
+    return rows.map((row) => toProductCard(row, site, now));
   }
 
   /**

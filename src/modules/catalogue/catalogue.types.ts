@@ -60,6 +60,8 @@ export interface ProductCardRow {
   brand_class: string;
   not_sold_in_store: boolean;
   galenic_format: string | null;
+  /** The galenic format's label in the card's language (read with the card: no vocabulary query). */
+  galenic_label: string | null;
 }
 
 export interface FacetCount {

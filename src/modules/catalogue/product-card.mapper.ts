@@ -30,7 +30,6 @@ export function brandPicture(brand: { key: string; name_fr: string; color: strin
 export function toProductCard(
   row: ProductCardRow,
   site: Pick<SiteContext, 'locale' | 'salesPlan'>,
-  galenicLabels: Map<string, string>,
   now = new Date(),
 ): ProductCardView {
   const price = Number(row.price);
@@ -61,6 +60,6 @@ export function toProductCard(
       newFormula: row.is_new_formulae,
     },
     isFree: row.is_free,
-    galenicFormat: row.galenic_format ? (galenicLabels.get(row.galenic_format) ?? null) : null,
+    galenicFormat: row.galenic_format ? row.galenic_label : null,
   };
 }

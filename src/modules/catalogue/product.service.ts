@@ -17,12 +17,12 @@ import { CatalogueRepository } from './catalogue.repository';
 import { labelsOf, type SectionKey, type Translate } from '../../../contracts/i18n';
 import { formatPrice } from '../../../contracts/prices';
 import { cutText, isNew, PRODUCT_META_MAX, productTabs, stripHtml } from './catalogue.rules';
-import { CatalogueService } from './catalogue.service';
+import { CatalogueService, type Vocabulary } from './catalogue.service';
 import { SPECIAL_PRECAUTION_EANS } from './catalogue.types';
 import { simplePdf } from './pdf';
 import { galleryVisuals, LABEL_LOCALE, PRODUCT_IMAGE_SIZES, slidePicture, type SlideSubject } from '../media';
 import { brandPicture, productPicture } from './product-card.mapper';
-import { ProductDetailsService, type ProductRow } from './product-details.service';
+import { ProductDetailsService, type ProductDetails, type ProductRow } from './product-details.service';
 import { VideoDataService } from '../video';
 
 /**
@@ -60,132 +60,48 @@ export class ProductService {
     return this.products.bySlug(site, slug, search);
   }
 
+  /**
+   * The gallery's visuals and its video (SPEC §2.2) with the video's VideoObject; the video data failing
+   * is logged and the page goes on, the video without its VideoObject (SPEC §8).
+   */
+  private async media(site: SiteContext, row: ProductRow, t: Translate) {
+    const gallery = await this.gallery(row, site.locale, row.name, t);
+    const embed = row.caracteristics?.embed_push_video;
+    const videoId = embed && /^[A-Za-z0-9_-]{11}$/.test(embed) ? embed : null;
+    if (!videoId) return { gallery, videoLd: [] };
+    const videoLd = await safely(
+      this.logger,
+      `product ${row.id} video data`,
+      () => this.videos.jsonLd([videoId], site.locale, site.origin),
+      [],
+    );
+    gallery.push({ type: 'video', videoId, title: String(videoLd[0]?.name ?? row.name) });
+    return { gallery, videoLd };
+  }
+
   async page(site: SiteContext, slug: string, search: string): Promise<PageView<ProductDetailProps>> {
     const row = await this.bySlug(site, slug, search);
     const t = this.render.translator(site.locale);
     const locale = site.locale;
-    const texts = row.texts ?? {};
     const c = row.caracteristics ?? {};
     const [details, vocabulary, shell] = await Promise.all([
       this.products.details(site, row),
       this.catalogue.vocabulary(locale),
       this.shops.shell(site.shop.id, locale, t('shell.app_title')),
     ]);
-    const { categories, needs, slugs, faqs, documents } = details;
     const [related, advices] = await Promise.all([
       this.catalogue.cards(details.associates, site),
       this.advices(site, row.id),
     ]);
-    const price = Number(row.price);
-    const original = row.original_price === null ? null : Number(row.original_price);
-    const currency = site.salesPlan.currencySymbol;
-    const tiers: VolumeDiscount[] = (row.volume_discounts ?? []).map((tier) => ({
-      quantity_min: Number(tier.quantity_min),
-      quantity_max: Number(tier.quantity_max),
-      price: Number(tier.price),
-    }));
     const nutrition = row.nutrition ? nutritionView(row.nutrition, locale, t) : null;
-    const name = row.name;
-    const labels = (c.labels ?? []).map((key) => {
-      const extra = vocabulary.extras.labels?.[key] ?? {};
-      return {
-        key,
-        label: vocabulary.labels.labels?.[key] ?? key,
-        clickable: extra.clickable === true,
-        group: String(extra.group ?? 'principal'),
-        title: typeof extra.title === 'string' ? extra.title : undefined,
-        text: typeof extra.text === 'string' ? sanitize(extra.text) : undefined,
-      };
-    });
-    const gallery = await this.gallery(row, locale, name, t);
-    const videoId = c.embed_push_video && /^[A-Za-z0-9_-]{11}$/.test(c.embed_push_video) ? c.embed_push_video : null;
-    // SPEC §8: the video data failing is logged, the page goes on (the video without its VideoObject).
-    const videoLd = videoId
-      ? await safely(
-          this.logger,
-          `product ${row.id} video data`,
-          () => this.videos.jsonLd([videoId], locale, site.origin),
-          [],
-        )
-      : [];
-    if (videoId) gallery.push({ type: 'video', videoId, title: String(videoLd[0]?.name ?? name) });
-    const tabs = productTabs({
-      productType: row.product_type,
-      hasUsage: !!stripHtml(texts.usage_instructions ?? '').trim(),
-      hasIngredientsOrNutrition: !!stripHtml(texts.ingredients ?? '').trim() || !!nutrition,
-      notSoldInStore: c.not_sold_in_store === true,
-      hasDocuments: documents.length > 0,
-      hasAdvices: advices.length > 0,
-      hasRelated: related.length > 0,
-    }).map((tab) => ({ id: tab.id, title: t(tab.titleKey) }));
-    const isSpecial = (SPECIAL_PRECAUTION_EANS as readonly string[]).includes(row.ean);
-    const productPath = buildPath('product', locale, { slug: row.slug });
-    const brandHref = (BRAND_CORNERS as readonly string[]).includes(row.brand_key)
-      ? `/${row.brand_key}`
-      : buildPath('brand', locale, { slug: row.brand_slug });
-    const meta = details.meta;
-    const image = `${site.origin}${productPicture(row, 'zoom').fallback}`;
-    const jsonLd = productJsonLd({
-      name,
-      description: meta,
-      sku: row.reference,
-      gtin13: row.ean,
-      image,
-      url: `${site.origin}${productPath}`,
-      brand: row.brand_name,
-      // A free product is offered at 0 (what its page shows: 'Gratuit'), so it keeps its product
-      // snippet (docs/decisions.md "Video data and structured data").
-      price: row.is_free ? 0 : price,
-      currency: currency === '€' ? 'EUR' : currency,
-    });
-    const mainCategory = categories[0];
-    const alternates = Object.fromEntries(
-      site.shop.languages.map((l) => {
-        const other = slugs.find((s) => s.locale === l.locale);
-        return [l.locale, other ? buildPath('product', l.locale as Locale, { slug: other.slug }) : null];
-      }),
-    );
+    const { gallery, videoLd } = await this.media(site, row, t);
     return {
-      head: { title: name, description: meta, ogType: 'product', ogImage: image, jsonLd: [jsonLd, ...videoLd] },
-      breadcrumb: [
-        { label: t('catalogue.list.breadcrumb'), href: buildPath('productList', locale) },
-        ...(mainCategory
-          ? [
-              {
-                label: mainCategory.name,
-                href: buildPath('productList', locale, { tail: { expertise: mainCategory.slug, filters: [] } }),
-              },
-            ]
-          : []),
-        { label: name },
-      ],
-      alternates,
+      ...productHead(site, row, details, t, videoLd),
       props: {
-        id: row.id,
-        reference: row.reference,
-        ean: row.ean,
-        name,
-        tagline: texts.tagline ?? null,
-        legalDenomination: texts.legal_denomination ?? null,
-        productType: row.product_type,
-        brand: {
-          name: row.brand_name,
-          class: row.brand_class,
-          logo: brandPicture({
-            key: row.brand_key,
-            name_fr: row.brand_name_fr,
-            color: row.brand_color,
-            alt: row.brand_name,
-          }),
-          href: brandHref,
-        },
-        flags: {
-          isNew: isNew(row.is_new_from, row.is_new_to),
-          promoted: row.promoted,
-          newFormula: row.is_new_formulae,
-        },
+        ...identityView(row, locale),
+        ...textsView(row, t),
         gallery,
-        labels,
+        labels: labelsView(c.labels ?? [], vocabulary),
         galenicFormat: c.galenic_format ? (vocabulary.labels.galenic_format?.[c.galenic_format] ?? null) : null,
         flavour: c.flavour ? (vocabulary.labels.flavour?.[c.flavour] ?? null) : null,
         packaging: details.packagings.length
@@ -198,54 +114,24 @@ export class ProductService {
               })),
             }
           : null,
-        price: row.is_free
-          ? null
-          : {
-              amount: price,
-              formatted: formatPrice(price, { currency }),
-              original: original !== null && original > price ? formatPrice(original, { currency }) : null,
-              currency,
-              tiers: tiers.map((tier) => ({
-                quantityMin: tier.quantity_min,
-                quantityMax: tier.quantity_max,
-                price: tier.price,
-                formatted: formatPrice(tier.price, { currency, forceDecimals: true }),
-              })),
-            },
+        price: row.is_free ? null : priceView(row, site.salesPlan.currencySymbol),
         isFree: row.is_free,
-        unitsMention:
-          typeof c.units_ufc === 'number' && c.units_ufc > 0
-            ? t('product.units_mention', { count: c.units_ufc })
-            : null,
         promo: details.promo,
-        legalNotice: texts.legal_notices ?? null,
-        marketingDescription: texts.marketing_description ?? null,
         faq: {
           href: buildPath('productFaq', locale, { slug: row.slug }),
-          items: faqs.shown.map((f) => ({ question: f.question, answer: sanitize(f.answer) })),
-          total: faqs.total,
+          items: details.faqs.shown.map((f) => ({ question: f.question, answer: sanitize(f.answer) })),
+          total: details.faqs.total,
         },
-        tabs,
+        tabs: tabsView(row, t, { nutrition, documents: details.documents, advices, related }),
         description: details.description,
-        introText: texts.intro_text ?? null,
-        doYouKnow: texts.do_you_know ?? null,
-        gourmetAdvice: texts.gourmet_advice ?? null,
-        details: (['conservation', 'recommandation', 'duration', 'weight', 'volume'] as const)
-          .filter((key) => texts[key])
-          .map((key) => ({ label: t(`product.details.${key}`), value: texts[key] as string })),
-        precautions: texts.precautions__use ?? null,
-        specialPrecaution: isSpecial,
-        usageInstructions: sanitize(texts.usage_instructions),
-        ingredients: sanitize(texts.ingredients),
         nutrition,
         // The finder opens with this product in context: its stockists marked (storefinder module).
         storeLocator:
           c.not_sold_in_store === true ? null : { action: buildPath('storeFinder', locale), product: row.slug },
-        documents: documents.map((d) => ({ title: d.title, type: d.type, href: d.href })),
+        documents: details.documents.map((d) => ({ title: d.title, type: d.type, href: d.href })),
         related,
         advices,
-        caseToRecycle: c.case_to_recycle === 'on',
-        needs: needs.map((n) => ({ label: n.label, href: buildPath('need', locale, { slug: n.slug }) })),
+        needs: details.needs.map((n) => ({ label: n.label, href: buildPath('need', locale, { slug: n.slug }) })),
         contactPhone: shell.country.phone,
         labelsText: labelsOf(t, 'product.labels'),
       },
@@ -386,6 +272,177 @@ export class ProductService {
       },
     };
   }
+}
+
+/**
+ * The head of a product page: title, meta description, Open Graph picture, Product JSON-LD (with its
+ * offer unless free), the breadcrumb through its main expertise, and its twin in each language.
+ */
+function productHead(
+  site: SiteContext,
+  row: ProductRow,
+  details: ProductDetails,
+  t: Translate,
+  videoLd: object[],
+): Pick<PageView<ProductDetailProps>, 'head' | 'breadcrumb' | 'alternates'> {
+  const locale = site.locale;
+  const productPath = buildPath('product', locale, { slug: row.slug });
+  const image = `${site.origin}${productPicture(row, 'zoom').fallback}`;
+  const currency = site.salesPlan.currencySymbol;
+  const jsonLd = productJsonLd({
+    name: row.name,
+    description: details.meta,
+    sku: row.reference,
+    gtin13: row.ean,
+    image,
+    url: `${site.origin}${productPath}`,
+    brand: row.brand_name,
+    // A free product is offered at 0 (what its page shows: 'Gratuit'), so it keeps its product
+    // snippet (docs/decisions.md "Video data and structured data").
+    price: row.is_free ? 0 : Number(row.price),
+    currency: currency === '€' ? 'EUR' : currency,
+  });
+  const mainCategory = details.categories[0];
+  return {
+    head: {
+      title: row.name,
+      description: details.meta,
+      ogType: 'product',
+      ogImage: image,
+      jsonLd: [jsonLd, ...videoLd],
+    },
+    breadcrumb: [
+      { label: t('catalogue.list.breadcrumb'), href: buildPath('productList', locale) },
+      ...(mainCategory
+        ? [
+            {
+              label: mainCategory.name,
+              href: buildPath('productList', locale, { tail: { expertise: mainCategory.slug, filters: [] } }),
+            },
+          ]
+        : []),
+      { label: row.name },
+    ],
+    alternates: Object.fromEntries(
+      site.shop.languages.map((l) => {
+        const other = details.slugs.find((s) => s.locale === l.locale);
+        return [l.locale, other ? buildPath('product', l.locale as Locale, { slug: other.slug }) : null];
+      }),
+    ),
+  };
+}
+
+/** Who the product is: its ids, name, type, brand (linked to its corner or landing page) and flags. */
+function identityView(row: ProductRow, locale: Locale) {
+  return {
+    id: row.id,
+    reference: row.reference,
+    ean: row.ean,
+    name: row.name,
+    productType: row.product_type,
+    brand: {
+      name: row.brand_name,
+      class: row.brand_class,
+      logo: brandPicture({
+        key: row.brand_key,
+        name_fr: row.brand_name_fr,
+        color: row.brand_color,
+        alt: row.brand_name,
+      }),
+      href: (BRAND_CORNERS as readonly string[]).includes(row.brand_key)
+        ? `/${row.brand_key}`
+        : buildPath('brand', locale, { slug: row.brand_slug }),
+    },
+    flags: {
+      isNew: isNew(row.is_new_from, row.is_new_to),
+      promoted: row.promoted,
+      newFormula: row.is_new_formulae,
+    },
+  };
+}
+
+/**
+ * The product's texts as the page shows them: usage and ingredients sanitised, the details that are
+ * filled, the special precaution heading of two EANs, the units mention (UFC, SPEC §2.2), recycling.
+ */
+function textsView(row: ProductRow, t: Translate) {
+  const texts = row.texts ?? {};
+  const c = row.caracteristics ?? {};
+  return {
+    tagline: texts.tagline ?? null,
+    legalDenomination: texts.legal_denomination ?? null,
+    unitsMention:
+      typeof c.units_ufc === 'number' && c.units_ufc > 0 ? t('product.units_mention', { count: c.units_ufc }) : null,
+    legalNotice: texts.legal_notices ?? null,
+    marketingDescription: texts.marketing_description ?? null,
+    introText: texts.intro_text ?? null,
+    doYouKnow: texts.do_you_know ?? null,
+    gourmetAdvice: texts.gourmet_advice ?? null,
+    details: (['conservation', 'recommandation', 'duration', 'weight', 'volume'] as const)
+      .filter((key) => texts[key])
+      .map((key) => ({ label: t(`product.details.${key}`), value: texts[key] as string })),
+    precautions: texts.precautions__use ?? null,
+    specialPrecaution: (SPECIAL_PRECAUTION_EANS as readonly string[]).includes(row.ean),
+    usageInstructions: sanitize(texts.usage_instructions),
+    ingredients: sanitize(texts.ingredients),
+    caseToRecycle: c.case_to_recycle === 'on',
+  };
+}
+
+/** The labels and pictos (SPEC §2.2): their text, whether they open a modal, their group. */
+function labelsView(keys: string[], vocabulary: Vocabulary): ProductDetailProps['labels'] {
+  return keys.map((key) => {
+    const extra = vocabulary.extras.labels?.[key] ?? {};
+    return {
+      key,
+      label: vocabulary.labels.labels?.[key] ?? key,
+      clickable: extra.clickable === true,
+      group: String(extra.group ?? 'principal'),
+      title: typeof extra.title === 'string' ? extra.title : undefined,
+      text: typeof extra.text === 'string' ? sanitize(extra.text) : undefined,
+    };
+  });
+}
+
+/** The price, the original one when higher, and the volume-discount tiers (SPEC §4). */
+function priceView(row: ProductRow, currency: string): NonNullable<ProductDetailProps['price']> {
+  const price = Number(row.price);
+  const original = row.original_price === null ? null : Number(row.original_price);
+  const tiers: VolumeDiscount[] = (row.volume_discounts ?? []).map((tier) => ({
+    quantity_min: Number(tier.quantity_min),
+    quantity_max: Number(tier.quantity_max),
+    price: Number(tier.price),
+  }));
+  return {
+    amount: price,
+    formatted: formatPrice(price, { currency }),
+    original: original !== null && original > price ? formatPrice(original, { currency }) : null,
+    currency,
+    tiers: tiers.map((tier) => ({
+      quantityMin: tier.quantity_min,
+      quantityMax: tier.quantity_max,
+      price: tier.price,
+      formatted: formatPrice(tier.price, { currency, forceDecimals: true }),
+    })),
+  };
+}
+
+/** The tabs the product has (SPEC §2.2: each only when it has content), titled in the page language. */
+function tabsView(
+  row: ProductRow,
+  t: Translate,
+  has: { nutrition: NutritionView | null; documents: unknown[]; advices: unknown[]; related: unknown[] },
+): ProductDetailProps['tabs'] {
+  const texts = row.texts ?? {};
+  return productTabs({
+    productType: row.product_type,
+    hasUsage: !!stripHtml(texts.usage_instructions ?? '').trim(),
+    hasIngredientsOrNutrition: !!stripHtml(texts.ingredients ?? '').trim() || !!has.nutrition,
+    notSoldInStore: row.caracteristics?.not_sold_in_store === true,
+    hasDocuments: has.documents.length > 0,
+    hasAdvices: has.advices.length > 0,
+    hasRelated: has.related.length > 0,
+  }).map((tab) => ({ id: tab.id, title: t(tab.titleKey) }));
 }
 
 function nutritionView(table: NutritionTable, locale: string, t: Translate): NutritionView {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Picture } from '../../../contracts/catalogue';
+import type { ProductCardView } from '../../../contracts/catalogue';
 import { BRAND_CORNERS, buildPath, type Locale, type RouteName } from '../../../contracts/route-table';
 import type { HomeProps, HomeSlideView, HomeSuggestionView } from '../../../views/pages/HomePage';
 import { AppCache } from '../../cache/app-cache.service';
@@ -14,13 +14,23 @@ import { editorialPicture } from '../media';
 import { NeedsService } from '../needs';
 import { ShopService, type SiteContext } from '../shop';
 import { DomainException } from '../../common/errors/domain.exception';
-import { HomeRepository } from './home.repository';
+import { HomeRepository, type SlidePageRow } from './home.repository';
 import { VideoDataService } from '../video';
 import { safely } from '../../common/logging/safely';
 import { Logger } from '@nestjs/common';
 
 /** Packshots standing on a header slide's picture, at most. */
 const MAX_SLIDE_PRODUCTS = 3;
+
+/**
+ * The home content of a site and language, read in one query with what it names: the ids of the
+ * products its suggestions and slides name by reference, and the pages its slides name by key.
+ */
+interface HomeEntry {
+  content: HomeContentJson;
+  productIds: Record<string, number>;
+  slidePages: Record<string, SlidePageRow>;
+}
 
 /**
  * The home page (SPEC §1, §2.2 "Home"): header slider with pictures, search, in-store advice, current
@@ -47,21 +57,32 @@ export class HomeService {
 
   private readonly logger = new Logger(HomeService.name);
 
-  content(site: SiteContext): Promise<HomeContentJson | null> {
-    return this.cache.getOrSet(`home:${site.shop.id}:${site.locale}`, async () => {
+  /** The home content of the site and language, with the products and pages it names. */
+  content(site: SiteContext): Promise<HomeEntry | null> {
+    return this.cache.getOrSet(`home-entry:${site.shop.id}:${site.locale}`, async () => {
       const row = await this.repository.findContent(site.shop.id, site.locale);
-      return row?.content ?? null;
+      return row ? { content: row.content, productIds: row.product_ids, slidePages: row.slide_pages } : null;
     });
   }
 
   async page(site: SiteContext): Promise<PageView<HomeProps>> {
     const locale = site.locale;
     const t = this.render.translator(locale);
-    const content = await this.content(site);
-    const resolved = await this.slides(site, content);
-    const packshots = await this.packshots(
-      site,
-      resolved.flatMap(({ slide }) => slide.products ?? []),
+    const entry = await this.content(site);
+    const content = entry?.content ?? null;
+    const resolved = this.slides(site, entry);
+    // The cards of every product the page names (suggestions and slides), in one read.
+    const [cards, selector, brandCards, shell] = await Promise.all([
+      this.catalogue.cardsByIds(Object.values(entry?.productIds ?? {}), site),
+      this.needs.selector(site, { parent: null, child: null, error: false }, 'home-need-title'),
+      this.brands.cards(locale),
+      this.shops.shell(site.shop.id, locale, t('shell.app_title')),
+    ]);
+    const byReference = new Map(
+      Object.entries(entry?.productIds ?? {}).flatMap(([reference, id]) => {
+        const card = cards.find((c) => c.id === id);
+        return card ? [[reference, card] as const] : [];
+      }),
     );
     const slides: HomeSlideView[] = resolved.map(({ slide, href, picture }) => ({
       title: slide.title,
@@ -71,15 +92,13 @@ export class HomeService {
       theme: slide.theme,
       image: picture ? editorialPicture(picture, 'slide', '') : null,
       products: (slide.products ?? [])
-        .flatMap((reference) => packshots.get(reference) ?? [])
+        .flatMap((reference) => {
+          const card = byReference.get(reference);
+          return card ? [{ ...card.image, alt: card.name }] : [];
+        })
         .slice(0, MAX_SLIDE_PRODUCTS),
     }));
-    const [suggestions, selector, brandCards, shell] = await Promise.all([
-      this.suggestions(site, content),
-      this.needs.selector(site, { parent: null, child: null, error: false }, 'home-need-title'),
-      this.brands.cards(locale),
-      this.shops.shell(site.shop.id, locale, t('shell.app_title')),
-    ]);
+    const suggestions = await this.suggestions(site, content, byReference);
     const news = content?.video ? await this.newsVideo(content.video, locale, site.origin) : null;
     return {
       head: {
@@ -183,23 +202,22 @@ export class HomeService {
    * suggestions, priced in the site's sales plan. No home content: 404.
    */
   async resource(site: SiteContext, type: 'homepage' | 'products') {
-    const content = await this.content(site);
-    if (!content) throw DomainException.notFound('No homepage for this site');
+    const entry = await this.content(site);
+    if (!entry) throw DomainException.notFound('No homepage for this site');
+    const { content, productIds } = entry;
     if (type === 'products') {
       const references = (content.suggestions ?? []).flatMap((s) => (s.type === 'product' ? [s.reference] : []));
-      const ids = await this.repository.productIds(references);
-      const cards = await this.catalogue.cardsByIds([...ids.values()], site);
+      const ids = references.flatMap((reference) => (reference in productIds ? [productIds[reference]] : []));
+      const cards = await this.catalogue.cardsByIds(ids, site);
       const byId = new Map(cards.map((card) => [card.id, card]));
-      const items = references.flatMap((reference) => byId.get(ids.get(reference) ?? -1) ?? []);
+      const items = references.flatMap((reference) => byId.get(productIds[reference] ?? -1) ?? []);
       return { data: { items, total: items.length } };
     }
-    const slider = (await this.slides(site, content)).map(
-      ({ slide: { route, route_params, ...slide }, href, picture }) => ({
-        ...slide,
-        url: href,
-        ...(picture ? { motif: picture.motif, palette: picture.palette } : {}),
-      }),
-    );
+    const slider = this.slides(site, entry).map(({ slide: { route, route_params, ...slide }, href, picture }) => ({
+      ...slide,
+      url: href,
+      ...(picture ? { motif: picture.motif, palette: picture.palette } : {}),
+    }));
     return { data: { ...content, slider } };
   }
 
@@ -208,14 +226,10 @@ export class HomeService {
    * cover)"): a slide naming a page links to it and takes its title, excerpt and cover where it has
    * none of its own; a slide whose page is not published (in this language) is left out.
    */
-  private async slides(site: SiteContext, content: HomeContentJson | null) {
+  private slides(site: SiteContext, entry: HomeEntry | null) {
     const locale = site.locale;
-    const slider = content?.slider ?? [];
-    const keys = slider.flatMap((s) => (s.page ? [s.page] : []));
-    const pages = await this.cache.getOrSet(`home:slide-pages:${locale}:${keys.join(',')}`, async () => [
-      ...(await this.repository.slidePages(keys, locale)).values(),
-    ]);
-    const byKey = new Map(pages.map((p) => [p.key, p]));
+    const slider = entry?.content.slider ?? [];
+    const byKey = new Map(Object.entries(entry?.slidePages ?? {}));
     const more = this.render.translator(locale)('home.slide_more');
     return slider.flatMap((slide) => {
       const page = slide.page ? byKey.get(slide.page) : undefined;
@@ -241,33 +255,18 @@ export class HomeService {
     });
   }
 
-  /** The packshots (the product cards' pictures, named by the product) of published products by reference. */
-  private async packshots(site: SiteContext, references: string[]): Promise<Map<string, Picture>> {
-    if (!references.length) return new Map();
-    const ids = await this.repository.productIds([...new Set(references)]);
-    const cards = new Map((await this.catalogue.cardsByIds([...ids.values()], site)).map((c) => [c.id, c]));
-    return new Map(
-      [...ids].flatMap(([reference, id]) => {
-        const card = cards.get(id);
-        return card ? [[reference, { ...card.image, alt: card.name }] as const] : [];
-      }),
-    );
-  }
-
   /** The current suggestions in their order: product cards, article cards, promotions. */
-  private async suggestions(site: SiteContext, content: HomeContentJson | null): Promise<HomeSuggestionView[]> {
+  private async suggestions(
+    site: SiteContext,
+    content: HomeContentJson | null,
+    cards: Map<string, ProductCardView>,
+  ): Promise<HomeSuggestionView[]> {
     const items = content?.suggestions ?? [];
-    const references = items.flatMap((s) => (s.type === 'product' ? [s.reference] : []));
     const keys = items.flatMap((s) => (s.type === 'page' ? [s.page] : []));
-    const [ids, articles] = await Promise.all([
-      this.repository.productIds(references),
-      this.editorial.cardsByKeys(keys, site.locale),
-    ]);
-    const cards = await this.catalogue.cardsByIds([...ids.values()], site);
-    const byId = new Map(cards.map((c) => [c.id, c]));
+    const articles = await this.editorial.cardsByKeys(keys, site.locale);
     return items.flatMap((s, index): HomeSuggestionView[] => {
       if (s.type === 'product') {
-        const card = byId.get(ids.get(s.reference) ?? -1);
+        const card = cards.get(s.reference);
         return card ? [{ kind: 'product', key: `p${index}`, product: card }] : [];
       }
       if (s.type === 'page') {

@@ -102,7 +102,11 @@ export class SearchApiService {
     // search counted nothing of needs no query; its total is the search's count.
     const [products, ...others] = await Promise.all([
       found.counts.product > 0
-        ? this.products(site, query, filters, text, found.productIds, perPage, pageOf('products'))
+        ? this.products(site, query, filters, text, found.productIds, perPage, pageOf('products')).then((group) => ({
+            ...group,
+            // Every product the text matches; `total` is what the group pages through (its best 500).
+            matched: found.counts.product,
+          }))
         : empty,
       ...names.map(async (name) => {
         const total = found.counts[TAB_KIND[name]];
@@ -151,7 +155,9 @@ export class SearchApiService {
     const url = new URL(query.path, 'http://site.invalid');
     const params = matchRoute('results', site.locale as Locale, url.pathname);
     if (!params) throw DomainException.invalidInput({ path: 'not a search results path of this site' });
-    const view = await this.pages.page(site, params.tail as ListingTail, Object.fromEntries(url.searchParams));
+    const view = await this.pages.page(site, params.tail as ListingTail, Object.fromEntries(url.searchParams), {
+      countMiss: false,
+    });
     const listing = view.props.state === 'results' ? view.props.listing : undefined;
     if (!listing) throw DomainException.invalidInput({ path: 'not a search results path with products' });
     return { data: listing, title: await this.render.documentTitle(site, view.head.title) };

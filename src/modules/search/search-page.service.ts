@@ -67,10 +67,16 @@ export class SearchPageService {
     return buildPath('results', site.locale, { tail: text ? { text, filters: [] } : undefined });
   }
 
+  /**
+   * The results page of a path's text, tab, page and filters. A search that finds nothing is counted
+   * (search_miss) unless `countMiss` is false: the listing API answers such a path 400 and counts
+   * nothing (a refused request is not a visitor's search).
+   */
   async page(
     site: SiteContext,
     tail: ListingTail,
     query: Record<string, unknown>,
+    { countMiss = true }: { countMiss?: boolean } = {},
   ): Promise<PageView<SearchResultsProps>> {
     const locale = site.locale;
     const t = this.render.translator(locale);
@@ -103,7 +109,7 @@ export class SearchPageService {
     const found = await this.search.search(scope, text);
     if (found.empty) {
       if (tail.page || tail.filters.length) throw DomainException.notFound();
-      await this.search.countMiss(locale, text);
+      if (countMiss) await this.search.countMiss(locale, text);
       return { ...base, props: { text, panel, labels, state: 'none', tabs: [], homeHref: '/' } };
     }
     // Without a tab in the URL: solutions, unless it is empty and another tab is not.
@@ -140,7 +146,20 @@ export class SearchPageService {
           ...base.head,
           title: page > 1 ? `${base.head.title} - ${t('search.page', { page })}` : base.head.title,
         },
-        props: { text, panel, labels, state: 'results', tab, tabs: tabs(counts), listing, homeHref: '/' },
+        props: {
+          text,
+          panel,
+          labels,
+          state: 'results',
+          tab,
+          tabs: tabs(counts),
+          listing,
+          capped:
+            counts.products > found.productIds.length
+              ? { shown: found.productIds.length, total: counts.products }
+              : null,
+          homeHref: '/',
+        },
       };
     }
 

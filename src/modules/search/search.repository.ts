@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { DATABASE } from '../../database/database.module';
 import type { Database } from '../../database/database';
 import { SEARCH_CONFIGS } from '../../database/schema';
+import { strongParts } from './search.rules';
 
 export type SearchKind = 'product' | 'brand' | 'need' | 'page';
 
@@ -135,10 +136,10 @@ export class SearchRepository {
     if (!search.tsquery && !search.keys.length) return { products: { hits: [], total: 0 }, counts };
     // The count rows ride along the product rows (same columns, their kind tells them apart).
     const rows = await sql<SearchHit & { total: number; position: number }>`
-      (${this.ranked('product', search, scope)})
+      (${this.ranked('product', search, { ...scope, counted: true })})
       union all
       (select d.kind, 0, '', '', '', '', 0, 0, count(*)::int from search_document d
-       where d.kind in ('brand', 'need', 'page') and d.locale = ${search.locale} and ${matches(search)}
+       where d.kind in ('brand', 'need', 'page') and d.locale = ${search.locale} and ${matches(search, sql.ref('d'))}
        group by d.kind)
     `.execute(this.db);
     const products = rows.rows.filter((r) => r.kind === 'product');
@@ -167,36 +168,48 @@ export class SearchRepository {
   }
 
   /**
-   * The ranked documents of one kind. Bounded work whatever the catalogue's size: the documents
-   * whose title matches, and as many of the others, are ranked (a common ingredient can match
-   * thousands of products).
+   * The ranked documents of one kind, with how many the search matches (`total`, exact: every match is
+   * counted) when `counted`. The best `candidates` (CANDIDATES, or as many as the page asked reaches) are chosen by
+   * relevance tiers that cost a test each: an exact EAN or reference, then a match in the title, then
+   * in the other strong parts (needs, active ingredients, keywords), then in the descriptions only;
+   * within a tier, catalogue order. Only they get the full score, by which they are ordered. So a
+   * word common to thousands of products costs one pass over its matches with three cheap tests, and
+   * the best title match is never left out for a product that comes earlier in the catalogue.
+   * `titleOnly` (suggestions, first step): title matches only.
    */
   private ranked(
     kind: SearchKind,
     search: CompiledSearch,
-    scope: { salesPlanId: number; limit: number; offset?: number; candidates?: number; titleOnly?: boolean },
+    scope: {
+      salesPlanId: number;
+      limit: number;
+      offset?: number;
+      candidates?: number;
+      titleOnly?: boolean;
+      /** Count every match (`total`); otherwise `total` is 0 and the matches past the candidates cost less. */
+      counted?: boolean;
+    },
   ): RawBuilder<SearchHit & { total: number; position: number }> {
-    const candidates = intLiteral(scope.candidates ?? CANDIDATES);
-    const from = (where: RawBuilder<boolean>) => sql`(
-      select d.entity_id from search_document d
-      ${kind === 'product' ? listed(scope.salesPlanId) : sql``}
-      where d.kind = ${kind} and d.locale = ${search.locale} and ${where}
-      -- In catalogue order: deterministic, and every match is found through the index (a bare LIMIT
-      -- lets the planner walk the table hoping to stop early, which a rare word never lets it do).
-      order by d.position, d.entity_id
-      limit ${sql.lit(candidates)}
-    )`;
-    const titleMatch = search.tsquery
-      ? sql<boolean>`d.title_document @@ to_tsquery(${config(search)}, ${search.tsquery})`
-      : sql<boolean>`false`;
+    const offset = intLiteral(scope.offset ?? 0);
+    const limit = intLiteral(scope.limit);
+    const candidates = Math.max(intLiteral(scope.candidates ?? CANDIDATES), offset + limit);
+    const m = sql.ref('m');
+    const matched = scope.titleOnly ? titleMatch(search, m) : matches(search, m);
     return sql<SearchHit & { total: number; position: number }>`
-      select d.kind, d.entity_id, d.route, d.title, d.slug, d.context, d.position, ${score(search)} as score,
-        count(*) over ()::int as total
-      from search_document d
-      where d.kind = ${kind} and d.locale = ${search.locale}
-        and d.entity_id in (${from(titleMatch)} ${scope.titleOnly ? sql`` : sql`union ${from(matches(search))}`})
+      select d.kind, d.entity_id, d.route, d.title, d.slug, d.context, d.position,
+        ${score(search, sql.ref('d'), sql.ref('c.in_title'))} as score, c.total
+      from (
+        select m.entity_id, ${scope.counted ? sql`count(*) over ()::int` : sql`0`} as total, ${scope.titleOnly ? sql`true` : titleMatch(search, m)} as in_title,
+          ${keyMatch(search, m)} as by_key, ${scope.titleOnly ? sql`true` : strongMatch(search, m)} as in_strong_parts
+        from search_document m
+        where m.kind = ${kind} and m.locale = ${search.locale} and ${matched}
+          ${kind === 'product' ? sql`and m.sales_plans @> array[${scope.salesPlanId}]::integer[]` : sql``}
+        order by by_key desc, in_title desc, in_strong_parts desc, m.position, m.entity_id
+        limit ${sql.lit(candidates)}
+      ) c
+      join search_document d on d.kind = ${kind} and d.locale = ${search.locale} and d.entity_id = c.entity_id
       order by score desc, d.position, d.entity_id
-      limit ${sql.lit(intLiteral(scope.limit))} offset ${sql.lit(intLiteral(scope.offset ?? 0))}
+      limit ${sql.lit(limit)} offset ${sql.lit(offset)}
     `;
   }
 
@@ -214,31 +227,57 @@ function hitOf(row: SearchHit & { total?: number; position?: number }): SearchHi
   return { ...hit, score: Number(hit.score) };
 }
 
-/** A product is found only where the product list would show it: listed in the plan, published, not free. */
-function listed(salesPlanId: number): RawBuilder<unknown> {
-  return sql`join product_listing l on l.sales_plan_id = ${salesPlanId} and l.locale = d.locale
-    and l.category_id = 0 and l.product_id = d.entity_id and l.published and not l.is_free`;
-}
-
 function config(search: CompiledSearch): RawBuilder<unknown> {
   return sql`${sql.lit(SEARCH_CONFIGS[search.locale] ?? 'simple')}::regconfig`;
 }
 
-function matches(search: CompiledSearch): RawBuilder<boolean> {
-  const text = search.tsquery ? sql`d.document @@ to_tsquery(${config(search)}, ${search.tsquery})` : sql`false`;
-  const keys = search.keys.length ? sql`d.exact_keys && ${textArray(search.keys)}` : sql`false`;
+/**
+ * The tsquery of a source, computed once per statement: a subquery (an init plan), because the
+ * statement is prepared and its generic plan would otherwise parse the parameter again for every row
+ * it tests (ten times the whole search's cost for a word that matches 10,000 products).
+ */
+function query(search: CompiledSearch, source = search.tsquery): RawBuilder<unknown> {
+  return sql`(select to_tsquery(${config(search)}, ${source}))`;
+}
+
+/** Whether document `d` matches the text (or names one of its exact keys). */
+function matches(search: CompiledSearch, d: RawBuilder<unknown>): RawBuilder<boolean> {
+  const text = search.tsquery ? sql`${d}.document @@ ${query(search)}` : sql`false`;
+  const keys = search.keys.length ? sql`${d}.exact_keys && ${textArray(search.keys)}` : sql`false`;
   return sql<boolean>`(${text} or ${keys})`;
 }
 
-/** Exact key first (100), then the weighted text rank (D, C, B, A) and the title's similarity. */
-function score(search: CompiledSearch): RawBuilder<number> {
+/** Whether the title of document `d` matches the text (its own small index). */
+function titleMatch(search: CompiledSearch, d: RawBuilder<unknown>): RawBuilder<boolean> {
+  return search.tsquery ? sql<boolean>`${d}.title_document @@ ${query(search)}` : sql<boolean>`false`;
+}
+
+/** Whether document `d` names one of the exact keys of the text (EAN, reference). */
+function keyMatch(search: CompiledSearch, d: RawBuilder<unknown>): RawBuilder<boolean> {
+  return search.keys.length ? sql<boolean>`(${d}.exact_keys && ${textArray(search.keys)})` : sql<boolean>`false`;
+}
+
+/**
+ * Whether the text matches the strong parts of document `d` (weights A and B: a product's name and
+ * brand, needs, active ingredients, keywords), not only its descriptions.
+ */
+function strongMatch(search: CompiledSearch, d: RawBuilder<unknown>): RawBuilder<boolean> {
+  return search.tsquery
+    ? sql<boolean>`(${d}.document @@ ${query(search, strongParts(search.tsquery))})`
+    : sql<boolean>`false`;
+}
+
+/**
+ * The full score of document `d`: an exact key first (100), then the weighted text rank (D, C, B, A),
+ * then, when the title matches (`inTitle`), how close the title is to the text (half its trigram
+ * similarity: the costly part, not worth computing for a title that does not even match).
+ */
+function score(search: CompiledSearch, d: RawBuilder<unknown>, inTitle: RawBuilder<unknown>): RawBuilder<number> {
   const rank = search.tsquery
-    ? sql`ts_rank(array[0.05, 0.2, 0.5, 1.0]::real[], d.document, to_tsquery(${config(search)}, ${search.tsquery}))`
+    ? sql`ts_rank(array[0.05, 0.2, 0.5, 1.0]::real[], ${d}.document, ${query(search)})`
     : sql`0`;
-  const keys = search.keys.length
-    ? sql`case when d.exact_keys && ${textArray(search.keys)} then 100 else 0 end`
-    : sql`0`;
-  return sql<number>`(${keys} + ${rank} + 0.5 * similarity(d.folded_title, ${search.folded}))`;
+  const keys = search.keys.length ? sql`case when ${keyMatch(search, d)} then 100 else 0 end` : sql`0`;
+  return sql<number>`(${keys} + ${rank} + case when ${inTitle} then 0.5 * similarity(${d}.folded_title, ${search.folded}) else 0 end)`;
 }
 
 function textArray(values: string[]): RawBuilder<string[]> {

@@ -1,11 +1,11 @@
-import { SEARCH_TAB_NAMES, type SearchTabName } from '../../../contracts/search';
+import { SEARCH_TAB_NAMES, SEARCH_TEXT_MAX, type SearchTabName } from '../../../contracts/search';
 
 /** Search rules (SPEC §5 "Quick search", §7 "Search" and "Suggest", §9). */
 
 /** Results per page and tab (SPEC §9: search 17 per page). */
 export const SEARCH_PER_PAGE = 17;
 /** The longest search text (longer answers 400 on the API; the page cuts it). */
-export const SEARCH_TEXT_MAX = 100;
+export { SEARCH_TEXT_MAX };
 /** The API suggests from 2 characters (the suggestion panel's minimum, SPEC §5). */
 export const SUGGEST_MIN_LENGTH = 2;
 /** Suggestions per group. */
@@ -75,4 +75,14 @@ export function tsquerySource(
     .filter((g) => g.length > 0)
     .map((g) => (g.length === 1 ? g[0] : `(${g.join(' | ')})`));
   return groups.join(mode === 'all' ? ' & ' : ' | ');
+}
+
+/**
+ * The same tsquery source restricted to the strong parts of a document (weights A and B: a product's
+ * name and brand, its needs, active ingredients and keywords): `(magnesium:AB | magnesuim:AB)`,
+ * prefixes `magn:*AB`. Ranks the documents that match there before those that match only in their
+ * descriptions.
+ */
+export function strongParts(source: string): string {
+  return source.replace(/([a-z0-9]+)(:\*)?/g, (_, word: string, prefix?: string) => `${word}:${prefix ? '*' : ''}AB`);
 }

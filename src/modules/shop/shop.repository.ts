@@ -7,16 +7,32 @@ import type { Database } from '../../database/database';
 export class ShopRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  findShops() {
-    return this.db.selectFrom('shop').selectAll().orderBy('position').orderBy('id').execute();
-  }
-
-  findLanguages() {
-    return this.db.selectFrom('shop_language').selectAll().orderBy('shop_id').orderBy('position').execute();
-  }
-
-  findSalesPlans() {
-    return this.db.selectFrom('sales_plan').selectAll().orderBy('id').execute();
+  /**
+   * Every shop, its languages and the sales plans, in one round trip (each list as JSON built by the
+   * database): the table of hosts, read again every few seconds by each process.
+   */
+  findShopTable() {
+    return this.db
+      .selectNoFrom((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('shop')
+            .select(['id', 'code', 'name', 'domain', 'default_locale'])
+            .orderBy('position')
+            .orderBy('id'),
+        ).as('shops'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('shop_language')
+            .select(['shop_id', 'locale', 'label', 'subdomain'])
+            .orderBy('shop_id')
+            .orderBy('position'),
+        ).as('languages'),
+        jsonArrayFrom(
+          eb.selectFrom('sales_plan').select(['id', 'shop_id', 'target', 'currency_symbol']).orderBy('id'),
+        ).as('plans'),
+      ])
+      .executeTakeFirstOrThrow();
   }
 
   /**

@@ -81,11 +81,7 @@ export class ShopService implements SiteSource {
 
   async catalogue(): Promise<ShopCatalogue> {
     return this.cache.getOrSet('shop:catalogue', async () => {
-      const [shops, languages, plans] = await Promise.all([
-        this.repository.findShops(),
-        this.repository.findLanguages(),
-        this.repository.findSalesPlans(),
-      ]);
+      const { shops, languages, plans } = await this.repository.findShopTable();
       const domains = shopDomainOverrides(this.config);
       const salesPlans: Record<number, SalesPlan> = {};
       for (const plan of plans) {

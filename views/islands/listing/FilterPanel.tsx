@@ -65,7 +65,7 @@ export function FilterPanel({
             apply={
               <>
                 {labels.apply}
-                <FilterBadge count={shownCount} label={labels.active_filters} />
+                <FilterBadge count={shownCount} data={listing.data} />
               </>
             }
             close={labels.close}

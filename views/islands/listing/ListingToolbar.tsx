@@ -58,12 +58,12 @@ export function PanelButtons({
           onClick={() => openPanel('filters')}
         >
           {labels.open_filters}
-          <FilterBadge count={data.activeFilterCount} label={labels.active_filters} />
+          <FilterBadge count={data.activeFilterCount} data={data} />
         </button>
       ) : (
         <a className="button button--outline" href="#listing-filters">
           {labels.open_filters}
-          <FilterBadge count={data.activeFilterCount} label={labels.active_filters} />
+          <FilterBadge count={data.activeFilterCount} data={data} />
         </a>
       )}
       {enhanced && (

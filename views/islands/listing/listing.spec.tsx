@@ -5,6 +5,7 @@ import type { ListingLabels, ListingData } from './types';
 import { labelsOf } from '../../../contracts/i18n';
 import { PRODUCT_LIST, type ListingProps } from '../ProductListing';
 import { FilterPanel } from './FilterPanel';
+import { FilterBadge } from './panels';
 import { statusText } from './labels';
 import { ListingToolbar } from './ListingToolbar';
 import { ListingResults } from './Results';
@@ -15,12 +16,15 @@ const labels: ListingLabels = {
   ...labelsOf(fr, 'catalogue.listing'),
   results_one: '{count} produit',
   results_other: '{count} produits',
+  active_filters_one: '{count} filtre actif',
+  active_filters_other: '{count} filtres actifs',
   page_status: 'page {page} sur {pages}',
   page_n: 'Page {page}',
 };
 
 /** Search results for "magnésium": another data source, no expertises, no pushes, no pharmacy card. */
 const results: ListingData = {
+  locale: 'fr',
   state: {
     selection: { brand: ['formag'] },
     options: { sort: 'asc_order', price: { min: 0, max: 500 }, display: 'grid' },
@@ -95,6 +99,22 @@ describe('listing pieces', () => {
     expect(statusText(results)).toBe('13 produits – page 2 sur 2');
   });
 
+  it('says counts in the singular or plural of the page language (French 0 and 1 singular, German 1 only)', () => {
+    expect(statusText({ ...results, total: 0, pageCount: 0 })).toBe('0 produit');
+    const de = {
+      ...results,
+      locale: 'de' as const,
+      labels: { ...labels, results_one: '{count} Produkt', results_other: '{count} Produkte' },
+    };
+    expect(statusText({ ...de, total: 0, pageCount: 0 })).toBe('0 Produkte');
+    expect(statusText({ ...de, total: 1, pageCount: 1 })).toBe('1 Produkt');
+    // The active filters of the filter button: one chosen value is "1 filtre actif".
+    const toolbar = (count: number) => renderToStaticMarkup(<FilterBadgeOf count={count} />);
+    expect(toolbar(1)).toContain('1 filtre actif<');
+    expect(toolbar(2)).toContain('2 filtres actifs<');
+    expect(toolbar(0)).toBe('');
+  });
+
   it('the product list source builds the list path of a selection, with non-default options in the query', () => {
     const data = { ...results, locale: 'fr', state: { ...results.state, expertise: 'immunite' } } as ListingProps;
     expect(
@@ -107,3 +127,7 @@ describe('listing pieces', () => {
     expect(PRODUCT_LIST.urlOf({ ...data, locale: 'de' }, {}, results.state.options)).toBe('/produkte/immunite');
   });
 });
+
+function FilterBadgeOf({ count }: { count: number }) {
+  return <FilterBadge count={count} data={results} />;
+}

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
-import { fillLabel } from '../../../contracts/i18n';
+import { countLabel } from '../../../contracts/i18n';
 import { CloseIcon } from '../../components/icons';
-import type { PanelName } from './types';
+import type { ListingData, PanelName } from './types';
 
 /**
  * The phone panels of a listing (filters, sort): the same markup is a column or a bar on desktop and a
@@ -61,15 +61,17 @@ export function PanelActions(props: { apply: ReactNode; close: string; onApply: 
   );
 }
 
-/** The number of active filters on a button: read out as "2 filtres actifs". */
-export function FilterBadge({ count, label }: { count: number; label: string }) {
+/** The number of active filters on a button: read out as "1 filtre actif", "2 filtres actifs". */
+export function FilterBadge({ count, data }: { count: number; data: Pick<ListingData, 'labels' | 'locale'> }) {
   if (count <= 0) return null;
   return (
     <>
       <span className="badge" aria-hidden="true">
         {count}
       </span>
-      <span className="visually-hidden">{fillLabel(label, { count })}</span>
+      <span className="visually-hidden">
+        {countLabel(data.locale, count, data.labels.active_filters_one, data.labels.active_filters_other)}
+      </span>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { FilterGroupView, PageLinkView, ProductCardView, SortOptionView } from '../../../contracts/catalogue';
 import type { FilterSelection } from '../../../contracts/filters';
 import type { Labels } from '../../../contracts/i18n';
+import type { Locale } from '../../../contracts/route-table';
 
 /**
  * What any product listing shows — the product list, and the search results page to come — whatever
@@ -17,6 +18,8 @@ export interface ListingOptions {
 export type ListingLabels = Labels<'catalogue.listing'>;
 
 export interface ListingData {
+  /** The page's language: paths, and counts in words ("1 produit", "0 produit" in French). */
+  locale: Locale;
   state: { selection: FilterSelection; options: ListingOptions; page: number };
   filters: FilterGroupView[];
   activeFilterCount: number;

@@ -1,0 +1,95 @@
+import request from 'supertest';
+import { parseServerTiming } from '../../src/common/timing/request-timing';
+import { buildPath, type Locale } from '../../contracts/route-table';
+import { DE, FR, startTestApp, type TestApp } from '../support/app';
+import { EDITORIAL_SAMPLES, contentExpertises, pick } from '../support/content';
+
+/**
+ * Issue 8's query budget: with both caches off (every request reads the database and renders), no
+ * page type runs more than 8 queries, the home page no more than 7 (its Server-Timing `db` metric).
+ * A page over its budget is asked once more and the lower count is taken: the host table (one query,
+ * read again at most once every 5 s per process) belongs to no page.
+ */
+const MAX_QUERIES = 8;
+const HOME_MAX_QUERIES = 7;
+
+const product = pick((p) => p.volume_discounts.length > 0 && (p.faqs?.length ?? 0) > 0, 'product with FAQs and tiers');
+const digestion = contentExpertises().find((e) => e.key === 'digestion')!;
+
+function pageTypes(locale: Locale): Array<[string, string]> {
+  const slug = product.texts[locale].slug;
+  const expertise = digestion.texts[locale].slug;
+  const results = (text: string, filters: Array<{ name: string; value: string }> = []) =>
+    buildPath('results', locale, { tail: { text, filters } });
+  return [
+    ['home', '/'],
+    ['list', buildPath('productList', locale)],
+    [
+      'list with expertise, filter, sort',
+      `${buildPath('productList', locale, { tail: { expertise, filters: [{ name: 'brand', value: 'lactibiane' }] } })}?sort=desc_price`,
+    ],
+    ['list page 2', buildPath('productList', locale, { tail: { page: 2, filters: [] } })],
+    ['product', buildPath('product', locale, { slug })],
+    ['product FAQ', buildPath('productFaq', locale, { slug })],
+    ['advice list', buildPath('adviceList', locale)],
+    ['innovation list', buildPath('innovationList', locale)],
+    ...EDITORIAL_SAMPLES.map(([name, route, slugs]): [string, string] => [
+      name,
+      buildPath(route, locale, { slug: slugs[locale as 'fr' | 'de'] }),
+    ]),
+    ['help', buildPath('faq', locale)],
+    ['needs', buildPath('needs', locale)],
+    ['need', buildPath('need', locale, { slug: locale === 'de' ? 'blahungen' : 'ballonnements' })],
+    ['brands', buildPath('brands', locale)],
+    ['brand landing', buildPath('brand', locale, { slug: 'noctalyne' })],
+    ['brand corner', buildPath('brandCorner', locale, { brand: 'lactibiane' })],
+    [
+      'brand corner page',
+      buildPath('brandCorner', locale, { brand: 'insudiet', slug: locale === 'de' ? 'die-methode' : 'la-methode' }),
+    ],
+    ['search results', results('magnesium')],
+    [
+      'search results filtered',
+      `${results('lactibiane', [{ name: 'galenic_format', value: 'gelule' }])}?sort=asc_price`,
+    ],
+    ['search pages tab', `${results('magnesium')}?tab=pages`],
+    ['store finder', `${buildPath('storeFinder', locale)}?q=1003`],
+    ['who can advise', buildPath('whoCanGiveYouAdvice', locale)],
+    ['contact', buildPath('contact', locale)],
+    ['not found', '/cette-page-nexiste-pas'],
+  ];
+}
+
+describe('queries per page, caches off (e2e)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ CACHE_TTL_SECONDS: '0', PAGE_CACHE_TTL_SECONDS: '0' });
+  });
+  afterAll(() => t.app.close());
+
+  async function queries(host: string, path: string): Promise<number> {
+    const res = await request(t.server).get(path).set('Host', host);
+    expect({ path, status: res.status }).toEqual({ path, status: path.startsWith('/cette') ? 404 : 200 });
+    const desc = parseServerTiming(res.headers['server-timing'] as string | undefined).get('db')?.desc ?? '';
+    return Number(/^(\d+) quer/.exec(desc)?.[1] ?? NaN);
+  }
+
+  const budget = (name: string) => (name === 'home' ? HOME_MAX_QUERIES : MAX_QUERIES);
+
+  it.each([
+    [FR, 'fr'],
+    [DE, 'de'],
+  ] as Array<[string, Locale]>)(
+    `every page type on %s runs at most ${MAX_QUERIES} queries, home ${HOME_MAX_QUERIES}`,
+    async (host, locale) => {
+      const measured: Record<string, number> = {};
+      for (const [name, path] of pageTypes(locale)) {
+        measured[name] = await queries(host, path);
+        if (!(measured[name] <= budget(name))) measured[name] = Math.min(measured[name], await queries(host, path));
+      }
+      const over = Object.entries(measured).filter(([name, count]) => !(count <= budget(name)));
+      expect({ over, measured }).toEqual({ over: [], measured });
+      expect(Object.values(measured).every((count) => count > 0)).toBe(true);
+    },
+  );
+});
