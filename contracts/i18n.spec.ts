@@ -75,6 +75,8 @@ describe('translations', () => {
    * storefinder.finder.suggestions_count, which no view shows.
    */
   const COUNT_WITHOUT_PLURAL = [
+    // A slide's position ('2 sur 5'), not a number of things.
+    'brands.corner.slider_slide',
     'cms.paragraphs.faq_all',
     'cms.paragraphs.slide_n',
     'home.slider_position',

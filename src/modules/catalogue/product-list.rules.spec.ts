@@ -239,7 +239,7 @@ describe(ProductListService.name, () => {
   });
 
   describe('head, links and twins', () => {
-    it('names the page in the title after the first, and points search engines at the plain list', async () => {
+    it('names the page in the title after the first; a list with one indexable filter is its own canonical, for search engines', async () => {
       const { sut } = setup({ total: 30 });
       const view = await sut.page(
         site,
@@ -247,7 +247,7 @@ describe(ProductListService.name, () => {
         defaults,
       );
       expect(view.head.title).toBe('Expertise digestion - catalogue.list.page{"page":2}');
-      expect(view.head.canonicalPath).toBe('/produits/digestion/-p--2');
+      expect(view.head.canonicalPath).toBe('/produits/digestion/-p--2/-brand--formag');
       expect(view.head.noindexFollow).toBeUndefined();
       expect(view.head.description!.length).toBeLessThanOrEqual(248);
       expect(view.breadcrumb).toEqual([
@@ -271,6 +271,8 @@ describe(ProductListService.name, () => {
       expect(two.head.noindexFollow).toBe(true);
       const sorted = await sut.page(site, { filters: [] }, parseListOptions({ sort: 'desc_price' }));
       expect(sorted.head.noindexFollow).toBe(true);
+      // A sort or price variant names the same list without its query as canonical.
+      expect(sorted.head.canonicalPath).toBe('/produits');
       expect(sorted.props.listing.sorts.map((s) => [s.value, s.selected])).toEqual([
         ['asc_order', false],
         ['asc_price', false],
