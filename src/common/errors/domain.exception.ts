@@ -50,7 +50,14 @@ export class DomainException extends Error {
    * visitor's language; API clients get the language-neutral message of every API 404.
    */
   static pageNotFound(): DomainException {
-    return new DomainException(DomainErrorCode.NotFound, 'Page not found', HttpStatus.NOT_FOUND, undefined, undefined, 'page');
+    return new DomainException(
+      DomainErrorCode.NotFound,
+      'Page not found',
+      HttpStatus.NOT_FOUND,
+      undefined,
+      undefined,
+      'page',
+    );
   }
 
   static unknownMiddleware(name: string): DomainException {
