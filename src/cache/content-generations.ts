@@ -206,12 +206,35 @@ export class ContentGenerations implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
     if (this.poll) clearInterval(this.poll);
-    for (const client of [this.subscriber, this.client]) {
-      try {
-        if (client?.isOpen) await client.quit();
-      } catch {
-        // Already closed.
-      }
-    }
+    await Promise.all([this.subscriber, this.client].map((client) => closeClient(client)));
+  }
+}
+
+/**
+ * Closes a client without waiting on a Redis that is gone: a ready client is closed gracefully (its
+ * pending replies first), but for at most a second; one that is reconnecting, or whose graceful close
+ * does not end, is destroyed. (`quit()` on a client that lost its server mid-reconnect never settled,
+ * which held the app's close, and Jest, open for good.)
+ */
+export async function closeClient(client: RedisClientType | undefined, graceMs = 1000): Promise<void> {
+  if (!client?.isOpen) return;
+  if (client.isReady) {
+    let timer: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([
+      client.close().then(
+        () => true,
+        () => true,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (closed) return;
+  }
+  try {
+    if (client.isOpen) client.destroy();
+  } catch {
+    // Already closed.
   }
 }
