@@ -7,7 +7,7 @@ import { useHydrated } from './browser-hooks';
 export interface BrandSliderProps {
   items: BrandCardView[];
   label: string;
-  labels: { previous: string; next: string };
+  labels: { previous: string; next: string; carousel: string };
   headingLevel?: 2 | 3;
 }
 
@@ -66,7 +66,7 @@ export default function BrandSlider({ items, label, labels, headingLevel = 3 }: 
   const buttons = sliderButtons(index, items.length, visible);
 
   return (
-    <div className="brand-slider" role="region" aria-roledescription="carousel" aria-label={label}>
+    <div className="brand-slider" role="region" aria-roledescription={labels.carousel} aria-label={label}>
       <ul className="brand-slider__track" ref={track}>
         {items.map((card) => (
           <li key={card.id} className="brand-slider__slide">

@@ -9,7 +9,7 @@ export interface ParagraphSliderProps {
   preset: SliderPreset;
   /** Accessible name of the carousel (the paragraph's title, or a generic label). */
   label: string;
-  labels: { previous: string; next: string; slide_n: string };
+  labels: { previous: string; next: string; slide_n: string; carousel: string };
 }
 
 /**
@@ -71,7 +71,7 @@ export default function ParagraphSlider({ count, preset, label, labels }: Paragr
     <div
       className={`paragraph-slider paragraph-slider--${preset}`}
       role="region"
-      aria-roledescription="carousel"
+      aria-roledescription={labels.carousel}
       aria-label={label}
     >
       <div className="swiper paragraph-slider__viewport" ref={root}>

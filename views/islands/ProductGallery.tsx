@@ -12,6 +12,7 @@ export type GallerySlide =
 /** The texts of product.labels the gallery shows. */
 export const GALLERY_LABELS = [
   'gallery',
+  'gallery_carousel',
   'zoom',
   'zoom_picture',
   'zoom_video',
@@ -116,7 +117,7 @@ export default function ProductGallery({ slides, labels }: Props) {
       </span>
     );
   return (
-    <section className="gallery" aria-roledescription="carousel" aria-label={labels.gallery}>
+    <section className="gallery" aria-roledescription={labels.gallery_carousel} aria-label={labels.gallery}>
       <div className="gallery__stage">
         {enhanced && stageNav.previous}
         {slide.type === 'image' && !enhanced ? (

@@ -28,7 +28,11 @@ export function BrandsPage({ landings, cards }: BrandsPageProps) {
             props={{
               items: landings,
               label: t('brands.list.slider_title'),
-              labels: { previous: t('brands.slider.previous'), next: t('brands.slider.next') },
+              labels: {
+                previous: t('brands.slider.previous'),
+                next: t('brands.slider.next'),
+                carousel: t('brands.slider.carousel'),
+              },
             }}
           />
         </section>

@@ -165,7 +165,11 @@ export class HomeService {
         brandSlider: {
           items: brandCards.filter((card) => card.kind === 'landing'),
           label: t('home.brand_slider_title'),
-          labels: { previous: t('brands.slider.previous'), next: t('brands.slider.next') },
+          labels: {
+            previous: t('brands.slider.previous'),
+            next: t('brands.slider.next'),
+            carousel: t('brands.slider.carousel'),
+          },
         },
         brandsHref: buildPath('brands', locale),
       },
