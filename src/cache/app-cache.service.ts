@@ -110,16 +110,18 @@ export class AppCache implements OnApplicationShutdown {
   }
 
   /** The cached value of `key`, without loading it (undefined when absent, or caching is off). */
-  async peek<T>(key: string): Promise<T | undefined> {
+  async peek<T>(name: string): Promise<T | undefined> {
     if (!this.enabled) return undefined;
+    const key = this.qualified(name);
     const near = this.local.get(key);
     if (near && near.until > Date.now()) return near.v as T;
     return (await this.safeGet<T>(key))?.v;
   }
 
   /** Replaces the cached value of `key` (a background refresh); a store failure is logged, never thrown. */
-  async set<T>(key: string, value: T, ttlSeconds?: number): Promise<void> {
+  async set<T>(name: string, value: T, ttlSeconds?: number): Promise<void> {
     if (!this.enabled) return;
+    const key = this.qualified(name);
     await this.safeSet(key, { v: value }, ttlSeconds);
     this.remember(key, value, ttlSeconds);
   }

@@ -20,6 +20,20 @@ describe(ContentGenerations.name, () => {
     expect(domainOf('stores:positions:v2')).toBe('stores');
     expect(domainOf('product:slug:fr:1:x')).toBe('content');
     expect(domainOf('geo:cities:1003')).toBeNull();
+    expect(domainOf('video:stored:fr:abc')).toBe('content');
+    expect(domainOf('video:platform:abc:fr')).toBeNull();
+    expect(domainOf('video:playlist:PL1')).toBeNull();
+  });
+
+  it('peek and set read and write the key getOrSet uses (the current generation of its domain)', async () => {
+    const { sut, cache } = make();
+    await cache.set('product:y', 'v1');
+    expect(await cache.peek('product:y')).toBe('v1');
+    expect(await cache.getOrSet('product:y', async () => 'loaded')).toBe('v1');
+    expect(await cache.getOrSet('product:z', async () => 'v2')).toBe('v2');
+    expect(await cache.peek('product:z')).toBe('v2');
+    await sut.bump(['content']);
+    expect(await cache.peek('product:z')).toBeUndefined();
   });
 
   it('after a bump, serves nothing cached before it, nor what a load begun before it brings back', async () => {

@@ -12,9 +12,13 @@ import { APP_CONFIG, type AppConfig } from '../config/app.config';
 export const CONTENT_DOMAINS = ['platform', 'content', 'stores'] as const;
 export type ContentDomain = (typeof CONTENT_DOMAINS)[number];
 
-/** The domain of a read-model cache key, by its prefix; null: a key no write changes (localities). */
+/**
+ * The domain of a read-model cache key, by its prefix; null: a key no write changes (localities, the
+ * video platform's answers: a content write must not send the site back to the platform's API).
+ */
 export function domainOf(key: string): ContentDomain | null {
   if (key.startsWith('geo:') || key.startsWith('health:')) return null;
+  if (key.startsWith('video:platform:') || key.startsWith('video:playlist:')) return null;
   if (key.startsWith('shop:') || key.startsWith('redirection:')) return 'platform';
   if (key.startsWith('stores:')) return 'stores';
   return 'content';
