@@ -137,7 +137,9 @@ describeInBrowser('editorial pages (browser)', () => {
     expect(duration).toBeGreaterThan(400);
     expect(duration).toBeLessThan(700);
     // …and linear: the positions on the way lie on one straight line of time, whose slope covers the
-    // distance in 500 ms (an eased scroll is 20 % or more off that line in its middle).
+    // distance in 500 ms (the CSS eases are 12–21 % off their best line: ease-in-out 12, ease-out 14,
+    // ease 21; a scroll event dispatched a frame or two late on a busy machine puts a sample 3–7 %
+    // off it, hence 10 %).
     const way = moving.slice(0, arrived);
     expect(way.length).toBeGreaterThan(5);
     const n = way.length;
@@ -145,7 +147,7 @@ describeInBrowser('editorial pages (browser)', () => {
     const my = way.reduce((a, [, y]) => a + y, 0) / n;
     const slope = way.reduce((a, [t, y]) => a + (t - mt) * (y - my), 0) / way.reduce((a, [t]) => a + (t - mt) ** 2, 0);
     const worst = Math.max(...way.map(([t, y]) => Math.abs(my + slope * (t - mt) - y)));
-    expect(worst / (to - from)).toBeLessThan(0.05);
+    expect(worst / (to - from)).toBeLessThan(0.1);
     expect((slope * 500) / (to - from)).toBeGreaterThan(0.85);
     expect((slope * 500) / (to - from)).toBeLessThan(1.15);
     const top = await page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, anchor);

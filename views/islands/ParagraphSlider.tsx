@@ -17,6 +17,8 @@ export interface ParagraphSliderProps {
  * slides are a horizontally scrollable row (CSS scroll-snap), all content readable. Once hydrated,
  * Swiper (core build, inside this island only) takes the row, with previous/next buttons hidden at
  * the ends, keyboard and the slide counts of SPEC §9. Swiper changes the DOM inside this island only.
+ * The outer region names the carousel in the page's language (Swiper's own container role
+ * description is left unset: it would say it again, in English).
  */
 export default function ParagraphSlider({ count, preset, label, labels }: ParagraphSliderProps) {
   const hydrated = useHydrated();
@@ -50,7 +52,6 @@ export default function ParagraphSlider({ count, preset, label, labels }: Paragr
             prevSlideMessage: labels.previous,
             nextSlideMessage: labels.next,
             slideLabelMessage: labels.slide_n.replace('{n}', '{{index}}').replace('{count}', '{{slidesLength}}'),
-            containerRoleDescriptionMessage: 'carousel',
           },
           on: {
             slideChange: (s) => setEnds({ start: s.isBeginning, end: s.isEnd }),
@@ -75,7 +76,9 @@ export default function ParagraphSlider({ count, preset, label, labels }: Paragr
       aria-label={label}
     >
       <div className="swiper paragraph-slider__viewport" ref={root}>
-        <div className="swiper-wrapper paragraph-slider__track">
+        {/* Focusable: without JavaScript (and until Swiper takes it) the row is a scroll container, and
+            slides without a link would leave a keyboard no way to scroll it (WCAG 2.1.1). */}
+        <div className="swiper-wrapper paragraph-slider__track" tabIndex={0}>
           {Array.from({ length: count }, (_, i) => (
             <IslandSlot key={i} name={`s${i}`} className="swiper-slide paragraph-slider__slide" />
           ))}
