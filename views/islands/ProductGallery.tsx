@@ -12,7 +12,6 @@ export type GallerySlide =
 /** The texts of product.labels the gallery shows. */
 export const GALLERY_LABELS = [
   'gallery',
-  'gallery_carousel',
   'zoom',
   'zoom_picture',
   'zoom_video',
@@ -25,7 +24,8 @@ export const GALLERY_LABELS = [
   'video_accept',
   'video_play',
 ] as const;
-type GalleryLabels = Pick<Labels<'product.labels'>, (typeof GALLERY_LABELS)[number]>;
+/** The texts of product.labels the gallery shows, and the role of a carousel (shell.carousel). */
+type GalleryLabels = Pick<Labels<'product.labels'>, (typeof GALLERY_LABELS)[number]> & { carousel: string };
 
 interface Props {
   slides: GallerySlide[];
@@ -117,7 +117,7 @@ export default function ProductGallery({ slides, labels }: Props) {
       </span>
     );
   return (
-    <section className="gallery" aria-roledescription={labels.gallery_carousel} aria-label={labels.gallery}>
+    <section className="gallery" aria-roledescription={labels.carousel} aria-label={labels.gallery}>
       <div className="gallery__stage">
         {enhanced && stageNav.previous}
         {slide.type === 'image' && !enhanced ? (

@@ -111,7 +111,7 @@ export function BrandCornerPage(p: BrandCornerPageProps) {
               count: p.hero.slides.length + 1,
               label: t('brands.corner.slider_label', { brand: p.brand.name }),
               labels: {
-                carousel: t('brands.corner.slider_carousel'),
+                carousel: t('shell.carousel'),
                 slideRole: t('brands.corner.slider_slide_role'),
                 slide: t('brands.corner.slider_slide'),
                 previous: t('brands.corner.slider_previous'),

@@ -31,7 +31,7 @@ export function BrandsPage({ landings, cards }: BrandsPageProps) {
               labels: {
                 previous: t('brands.slider.previous'),
                 next: t('brands.slider.next'),
-                carousel: t('brands.slider.carousel'),
+                carousel: t('shell.carousel'),
               },
             }}
           />

@@ -90,7 +90,7 @@ export function HomePage({
             slides,
             labels: {
               region: t('home.slider_label'),
-              carousel: t('home.slider_carousel'),
+              carousel: t('shell.carousel'),
               slideRole: t('home.slider_slide'),
               slide: t('home.slider_position'),
               goTo: t('home.slider_go_to'),

@@ -87,7 +87,7 @@ export function ProductPage(p: ProductDetailProps) {
       <div className="product-hero">
         <Island
           component={ProductGallery}
-          props={{ slides: p.gallery, labels: only(L, GALLERY_LABELS) }}
+          props={{ slides: p.gallery, labels: { ...only(L, GALLERY_LABELS), carousel: t('shell.carousel') } }}
           className="product-hero__gallery"
         />
         <div className="product-hero__info">

@@ -81,7 +81,7 @@ function useSliderLabels() {
     previous: t('cms.paragraphs.previous'),
     next: t('cms.paragraphs.next'),
     slide_n: t('cms.paragraphs.slide_n', { n: '{n}', count: '{count}' }),
-    carousel: t('cms.paragraphs.carousel'),
+    carousel: t('shell.carousel'),
   };
 }
 

@@ -168,7 +168,7 @@ export class HomeService {
           labels: {
             previous: t('brands.slider.previous'),
             next: t('brands.slider.next'),
-            carousel: t('brands.slider.carousel'),
+            carousel: t('shell.carousel'),
           },
         },
         brandsHref: buildPath('brands', locale),
