@@ -43,7 +43,7 @@ export default function CornerHeroSlider({ count, label, labels }: CornerHeroSli
   useEffect(() => {
     if (!hydrated || !root.current || count < 2) return;
     let destroyed = false;
-    void Promise.all([import('swiper'), import('swiper/modules')]).then(([{ default: Swiper }, { Keyboard }]) => {
+    void import('./swiper-kit').then(({ Swiper, Keyboard }) => {
       if (destroyed || !root.current) return;
       swiper.current = new Swiper(root.current, {
         modules: [Keyboard],

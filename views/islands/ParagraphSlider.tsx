@@ -31,37 +31,35 @@ export default function ParagraphSlider({ count, preset, label, labels }: Paragr
     if (!hydrated || !root.current) return;
     let destroyed = false;
     let instance: { destroy: (a?: boolean, b?: boolean) => void } | null = null;
-    void Promise.all([import('swiper'), import('swiper/modules')]).then(
-      ([{ default: Swiper }, { A11y, Keyboard, Navigation }]) => {
-        if (destroyed || !root.current) return;
-        const swiper = new Swiper(root.current, {
-          modules: [A11y, Keyboard, Navigation],
-          slidesPerView: SLIDES_PER_VIEW[preset][0][1],
-          breakpoints: swiperBreakpoints(preset),
-          spaceBetween: 16,
-          watchOverflow: true,
-          keyboard: { enabled: true, onlyInViewport: true },
-          navigation: {
-            prevEl: prev.current,
-            nextEl: next.current,
-            disabledClass: 'is-disabled',
-            hiddenClass: 'is-hidden',
-          },
-          a11y: {
-            enabled: true,
-            prevSlideMessage: labels.previous,
-            nextSlideMessage: labels.next,
-            slideLabelMessage: labels.slide_n.replace('{n}', '{{index}}').replace('{count}', '{{slidesLength}}'),
-          },
-          on: {
-            slideChange: (s) => setEnds({ start: s.isBeginning, end: s.isEnd }),
-            resize: (s) => setEnds({ start: s.isBeginning, end: s.isEnd }),
-            afterInit: (s) => setEnds({ start: s.isBeginning, end: s.isEnd }),
-          },
-        });
-        instance = swiper;
-      },
-    );
+    void import('./swiper-kit').then(({ Swiper, A11y, Keyboard, Navigation }) => {
+      if (destroyed || !root.current) return;
+      const swiper = new Swiper(root.current, {
+        modules: [A11y, Keyboard, Navigation],
+        slidesPerView: SLIDES_PER_VIEW[preset][0][1],
+        breakpoints: swiperBreakpoints(preset),
+        spaceBetween: 16,
+        watchOverflow: true,
+        keyboard: { enabled: true, onlyInViewport: true },
+        navigation: {
+          prevEl: prev.current,
+          nextEl: next.current,
+          disabledClass: 'is-disabled',
+          hiddenClass: 'is-hidden',
+        },
+        a11y: {
+          enabled: true,
+          prevSlideMessage: labels.previous,
+          nextSlideMessage: labels.next,
+          slideLabelMessage: labels.slide_n.replace('{n}', '{{index}}').replace('{count}', '{{slidesLength}}'),
+        },
+        on: {
+          slideChange: (s) => setEnds({ start: s.isBeginning, end: s.isEnd }),
+          resize: (s) => setEnds({ start: s.isBeginning, end: s.isEnd }),
+          afterInit: (s) => setEnds({ start: s.isBeginning, end: s.isEnd }),
+        },
+      });
+      instance = swiper;
+    });
     return () => {
       destroyed = true;
       instance?.destroy(true, true);
