@@ -16,9 +16,12 @@ import { LifecycleService } from './modules/health/lifecycle.service';
 import { isProbeRequest } from './common/http/probe-paths';
 import { RedirectionMiddleware } from './modules/redirection/redirection.middleware';
 import { PageCacheMiddleware } from './render/cached-page';
+import { PageCache } from './render/page-cache';
+import { installPageReplayLane } from './render/page-replay-lane';
 import { precompressedStatic } from './common/http/precompressed-static';
 import { applyServerTimeouts } from './common/http/server-timeouts';
 import { SiteMiddleware } from './modules/shop/site.middleware';
+import { ShopService } from './modules/shop/shop.service';
 
 type Middleware = { use(req: Request, res: Response, next: NextFunction): unknown };
 const handler =
@@ -55,10 +58,14 @@ export async function createApp(
   // HTML carries a fresh nonce per response: an ETag would never match and costs a hash.
   app.set('etag', false);
 
-  app.use(handler(app.get(RequestContextMiddleware)));
-  app.use(handler(app.get(IpFilterMiddleware)));
-  app.use(closeConnectionsWhenDraining(app.get(LifecycleService)));
-  app.use(securityHeaders(config));
+  // Before the site pipeline; the page cache's fast lane runs these same ones (see below).
+  const front: RequestHandler[] = [
+    handler(app.get(RequestContextMiddleware)),
+    handler(app.get(IpFilterMiddleware)),
+    closeConnectionsWhenDraining(app.get(LifecycleService)),
+    securityHeaders(config),
+  ];
+  for (const middleware of front) app.use(middleware);
   const root = projectRoot();
   const assets = join(root, 'dist/web/assets');
   app.use(
@@ -75,6 +82,16 @@ export async function createApp(
   app.use(jsonParser(config.API_BODY_LIMIT_KB));
   applyServerTimeouts(app.getHttpServer(), config);
   await app.init();
+  const shops = app.get(ShopService);
+  const redirections = app.get(RedirectionMiddleware);
+  installPageReplayLane(app.getHttpServer(), app.getHttpAdapter().getInstance(), {
+    front,
+    siteNow: (req) =>
+      shops.resolveNow(shops.hostOf(req), req.protocol === 'https' ? 'https' : 'http', req.headers.accept),
+    noRedirectNow: (req) => redirections.noneNow(req),
+    onSite: (res) => shops.varyOnSite(res),
+    cache: app.get(PageCache),
+  });
   return app;
 }
 

@@ -118,6 +118,16 @@ export class AppCache implements OnApplicationShutdown {
     return (await this.safeGet<T>(key))?.v;
   }
 
+  /**
+   * The value this process holds fresh for `key` (its in-process copy), without waiting: undefined
+   * when it holds none (then `getOrSet` or `peek` ask the store). For the page cache's fast lane.
+   */
+  peekNow<T>(name: string): T | undefined {
+    if (!this.enabled) return undefined;
+    const near = this.local.get(this.qualified(name));
+    return near && near.until > Date.now() ? (near.v as T) : undefined;
+  }
+
   /** Replaces the cached value of `key` (a background refresh); a store failure is logged, never thrown. */
   async set<T>(name: string, value: T, ttlSeconds?: number): Promise<void> {
     if (!this.enabled) return;

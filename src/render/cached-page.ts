@@ -110,7 +110,12 @@ export class PageCacheMiddleware implements NestMiddleware {
     res.locals.pageEpoch = this.cache.epoch;
     const page = this.cache.getForReplay(pageCacheKey(req.site, req.originalUrl));
     if (!page) return next();
-    recordCache('hit');
-    sendCachedPage(req, res, page, res.locals.cspNonce ?? '');
+    replayPage(req, res, page);
   }
+}
+
+/** Answers with a kept page (the middleware above, and the fast lane of page-replay-lane.ts). */
+export function replayPage(req: Request, res: Response, page: CachedPage): void {
+  recordCache('hit');
+  sendCachedPage(req, res, page, res.locals.cspNonce ?? '');
 }

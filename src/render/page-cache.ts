@@ -87,6 +87,16 @@ export class PageCache<T = CachedPage> {
   }
 
   /**
+   * A fresh entry, or undefined (missing, expired or stale: the caller takes the ordinary path, where
+   * `getForReplay` decides who refreshes it). For the fast lane (page-replay-lane.ts): no side effect
+   * but the recency of use.
+   */
+  getFresh(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.expires >= Date.now() ? this.touch(key, entry) : undefined;
+  }
+
+  /**
    * For the replay fast path: a fresh entry; or, once it has expired, the stale entry for every request
    * but one, which is let through (undefined) to render the new copy: a hot page that expires costs one
    * render, not one per waiting visitor (stale-while-revalidate with a single refresh). Past ten times

@@ -11,15 +11,31 @@ export class RedirectionMiddleware implements NestMiddleware {
   constructor(private readonly redirections: RedirectionService) {}
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(requestPath(req)) || !req.site) return next();
+    if (!applies(req)) return next();
     try {
-      const queryAt = req.originalUrl.indexOf('?');
-      const search = queryAt >= 0 ? req.originalUrl.slice(queryAt) : '';
-      const redirect = await this.redirections.find(req.site, req.site.hostname, requestPath(req), search);
+      const redirect = await this.redirections.find(req.site, req.site.hostname, requestPath(req), searchOf(req));
       if (redirect) return sendRedirect(res, redirect.type, redirect.url);
       next();
     } catch (error) {
       next(error);
     }
   }
+
+  /**
+   * Whether it is known, without waiting, that no rule redirects this request (the page cache's fast
+   * lane); false also when the rules are not in memory.
+   */
+  noneNow(req: Request): boolean {
+    if (!applies(req)) return true;
+    return this.redirections.findNow(req.site, req.site.hostname, requestPath(req), searchOf(req)) === null;
+  }
+}
+
+function applies(req: Request): req is Request & { site: NonNullable<Request['site']> } {
+  return (req.method === 'GET' || req.method === 'HEAD') && !!req.site && !NOT_PAGES.test(requestPath(req));
+}
+
+function searchOf(req: Request): string {
+  const queryAt = req.originalUrl.indexOf('?');
+  return queryAt >= 0 ? req.originalUrl.slice(queryAt) : '';
 }

@@ -41,24 +41,23 @@ export class RedirectionService {
     if (builtIn) return builtIn;
     let rules: Rule[];
     try {
-      rules = await this.cache.getOrSet(`redirection:${site.shop.id}:${site.locale}`, () =>
-        this.repository.findForSite(site.shop.id, site.locale),
-      );
+      rules = await this.cache.getOrSet(rulesKey(site), () => this.repository.findForSite(site.shop.id, site.locale));
     } catch (error) {
       this.logger.warn(`redirections unavailable: ${(error as Error).message}`);
       return null;
     }
-    const url = path + search;
-    for (const rule of rules) {
-      const subject = rule.match === 'url' ? url : rule.match === 'path' ? path : hostname;
-      if (subject !== rule.source) continue;
-      const target = safeRedirectTarget(rule.target);
-      if (!target) continue;
-      // A path target keeps the visitor's query unless it brings its own.
-      const keepQuery = rule.match !== 'url' && target.startsWith('/') && !target.includes('?');
-      return { type: rule.code, url: keepQuery ? target + search : target };
-    }
-    return null;
+    return matchRule(rules, hostname, path, search);
+  }
+
+  /**
+   * `find` without waiting, for the page cache's fast lane: undefined when the site's rules are not
+   * in this process's memory (the ordinary pipeline then asks `find`).
+   */
+  findNow(site: SiteContext, hostname: string, path: string, search: string): Redirect | null | undefined {
+    const builtIn = this.builtIn(path, search);
+    if (builtIn) return builtIn;
+    const rules = this.cache.peekNow<Rule[]>(rulesKey(site));
+    return rules && matchRule(rules, hostname, path, search);
   }
 
   /**
@@ -100,4 +99,21 @@ export class RedirectionService {
     }
     return null;
   }
+}
+
+const rulesKey = (site: SiteContext) => `redirection:${site.shop.id}:${site.locale}`;
+
+/** The first rule matching url (path + query), path or host; a path target keeps the visitor's query. */
+function matchRule(rules: Rule[], hostname: string, path: string, search: string): Redirect | null {
+  const url = path + search;
+  for (const rule of rules) {
+    const subject = rule.match === 'url' ? url : rule.match === 'path' ? path : hostname;
+    if (subject !== rule.source) continue;
+    const target = safeRedirectTarget(rule.target);
+    if (!target) continue;
+    // A path target keeps the visitor's query unless it brings its own.
+    const keepQuery = rule.match !== 'url' && target.startsWith('/') && !target.includes('?');
+    return { type: rule.code, url: keepQuery ? target + search : target };
+  }
+  return null;
 }

@@ -54,7 +54,7 @@ interface HostEntry {
  */
 @Injectable()
 export class ShopService implements SiteSource {
-  private index?: { catalogue: ShopCatalogue; hosts: Map<string, HostEntry>; builtAt: number };
+  private index?: HostIndex;
   private readonly hostProxies: BlockList | null;
   /**
    * Request headers besides Host that choose the site (and so the answer): a cache in front must key
@@ -191,29 +191,26 @@ export class ShopService implements SiteSource {
     scheme: 'http' | 'https',
     accept: string | undefined,
   ): Promise<SiteContext> {
-    const { hostname, port } = splitHost(hostHeader);
-    const { catalogue, hosts } = await this.hostIndex();
-    const known = hosts.get(hostname);
-    const entry = known ?? { shopId: DEFAULT_SHOP_ID, locale: FALLBACK_LOCALE };
-    const shop = catalogue.shops.find((s) => s.id === entry.shopId) ?? catalogue.shops[0];
-    // Links are only ever built on a host we serve: a forged Host header cannot leak into canonical
-    // URLs, switches or the page cache. Bare local names and addresses keep working for local runs.
-    const linkHost =
-      known || hostname === 'localhost' || isIP(hostname.replace(/^\[|\]$/g, ''))
-        ? hostname
-        : (shop.languages.find((l) => l.locale === entry.locale)?.host ?? shop.domain);
-    const defaultPort = scheme === 'https' ? '443' : '80';
-    const portSuffix = port && port !== defaultPort ? `:${port}` : '';
-    return {
-      shop,
-      hostname,
-      locale: entry.locale,
-      salesPlan: catalogue.salesPlans[shop.id] ?? { id: 0, target: 'default', currencySymbol: 'CHF' },
-      origin: `${scheme}://${linkHost}${portSuffix}`,
-      portSuffix,
-      scheme,
-      webp: (accept ?? '').includes('image/webp'),
-    };
+    return siteOf(await this.hostIndex(), hostHeader, scheme, accept);
+  }
+
+  /**
+   * `resolve` without waiting, for the page cache's fast lane: undefined when the host index is not
+   * fresh (the request then takes the ordinary pipeline, whose `resolve` rebuilds it).
+   */
+  resolveNow(
+    hostHeader: string | undefined,
+    scheme: 'http' | 'https',
+    accept: string | undefined,
+  ): SiteContext | undefined {
+    const index = this.index;
+    if (!index || Date.now() - index.builtAt >= HOST_INDEX_TTL_MS) return undefined;
+    return siteOf(index, hostHeader, scheme, accept);
+  }
+
+  /** The Vary headers of every answer that depends on the site (those the host and scheme come from). */
+  varyOnSite(res: { vary(field: string): unknown }): void {
+    for (const header of this.siteHeaders) res.vary(header);
   }
 
   async shell(shopId: number, locale: Locale, appTitle: string): Promise<ShellData> {
@@ -327,7 +324,7 @@ export class ShopService implements SiteSource {
 
   private async hostIndex() {
     const now = Date.now();
-    if (this.index && now - this.index.builtAt < 5000) return this.index;
+    if (this.index && now - this.index.builtAt < HOST_INDEX_TTL_MS) return this.index;
     let catalogue: ShopCatalogue;
     try {
       catalogue = await this.catalogue();
@@ -353,4 +350,44 @@ export function splitHost(hostHeader: string | undefined): { hostname: string; p
   const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]*)(?::(\d{1,5}))?$/.exec(raw);
   if (!match) return { hostname: 'localhost', port: '' };
   return { hostname: match[1] || 'localhost', port: match[2] ?? '' };
+}
+
+interface HostIndex {
+  catalogue: ShopCatalogue;
+  hosts: Map<string, HostEntry>;
+  builtAt: number;
+}
+
+/** How long the host index is used before the cached catalogue is read again. */
+const HOST_INDEX_TTL_MS = 5000;
+
+/** The site of a host, from the host index (see `ShopService.resolve`). */
+function siteOf(
+  { catalogue, hosts }: HostIndex,
+  hostHeader: string | undefined,
+  scheme: 'http' | 'https',
+  accept: string | undefined,
+): SiteContext {
+  const { hostname, port } = splitHost(hostHeader);
+  const known = hosts.get(hostname);
+  const entry = known ?? { shopId: DEFAULT_SHOP_ID, locale: FALLBACK_LOCALE };
+  const shop = catalogue.shops.find((s) => s.id === entry.shopId) ?? catalogue.shops[0];
+  // Links are only ever built on a host we serve: a forged Host header cannot leak into canonical
+  // URLs, switches or the page cache. Bare local names and addresses keep working for local runs.
+  const linkHost =
+    known || hostname === 'localhost' || isIP(hostname.replace(/^\[|\]$/g, ''))
+      ? hostname
+      : (shop.languages.find((l) => l.locale === entry.locale)?.host ?? shop.domain);
+  const defaultPort = scheme === 'https' ? '443' : '80';
+  const portSuffix = port && port !== defaultPort ? `:${port}` : '';
+  return {
+    shop,
+    hostname,
+    locale: entry.locale,
+    salesPlan: catalogue.salesPlans[shop.id] ?? { id: 0, target: 'default', currencySymbol: 'CHF' },
+    origin: `${scheme}://${linkHost}${portSuffix}`,
+    portSuffix,
+    scheme,
+    webp: (accept ?? '').includes('image/webp'),
+  };
 }

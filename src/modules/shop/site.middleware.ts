@@ -17,7 +17,7 @@ export class SiteMiddleware implements NestMiddleware {
       // Not Express's req.host, which believes any client's X-Forwarded-Host once TRUST_PROXY is set.
       const host = this.shops.hostOf(req);
       const { hostname, port } = splitHost(host);
-      for (const header of this.shops.siteHeaders) res.vary(header);
+      this.shops.varyOnSite(res);
       if (hostname.startsWith('www.') && (await this.shops.isKnownHost(hostname.slice(4)))) {
         // The path only: a request target in absolute form (GET http://evil.example/) keeps our host.
         const origin = `${scheme}://${hostname.slice(4)}${port ? `:${port}` : ''}`;
