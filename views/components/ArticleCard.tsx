@@ -10,15 +10,23 @@ interface Props {
   large?: boolean;
 }
 
+/** One formatter per language: making one costs more than formatting many dates (a list page has dozens). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date as the visitor's language writes it, the same on the server and in the browser (UTC). */
 export function articleDate(iso: string, locale: string): string {
   const [y, m, d] = iso.split('-').map(Number);
-  return new Intl.DateTimeFormat(`${locale}-CH`, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(Date.UTC(y, m - 1, d));
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(`${locale}-CH`, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(Date.UTC(y, m - 1, d));
 }
 
 /**
