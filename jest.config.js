@@ -37,7 +37,13 @@ module.exports = {
     },
     // SQL of the repositories against a real database (PGlite, or the server with DATABASE_URL).
     { ...common, displayName: 'repository', testMatch: ['<rootDir>/test/repository/**/*.repo-spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      // Removes the seeded embedded database the specs copy from, and the copies (test/support/app.ts).
+      globalTeardown: '<rootDir>/test/support/e2e-teardown.ts',
+    },
     {
       ...common,
       displayName: 'browser',
