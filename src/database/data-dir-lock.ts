@@ -12,7 +12,8 @@ export class DataDirInUseError extends Error {}
 
 export const LOCK_FILE = 'pglite-in-use.pid';
 
-function alive(pid: number): boolean {
+/** Whether a process is running (signal 0 only asks). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -34,7 +35,7 @@ export function lockDataDir(dir: string): () => void {
   } catch {
     holder = null;
   }
-  if (holder !== null && holder !== process.pid && alive(holder))
+  if (holder !== null && holder !== process.pid && processAlive(holder))
     throw new DataDirInUseError(
       `the embedded database in ${dir} is in use by process ${holder}: stop that process first ` +
         '(the embedded database serves one process at a time), or use a PostgreSQL server (DATABASE_URL)',

@@ -1,17 +1,8 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processAlive } from '../../src/database/data-dir-lock';
 import { E2E_FOLDER_PREFIX } from './e2e-folders';
-
-/** Whether a process is running (signal 0 only asks). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * After the e2e specs: the seeded database and the copies the apps ran on (test/support/app.ts) are
@@ -22,6 +13,7 @@ export default function removeE2eFolders(): void {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(E2E_FOLDER_PREFIX)) continue;
     const pid = Number(/-(\d+)(-|$)/.exec(name.slice(E2E_FOLDER_PREFIX.length))?.[1]);
-    if (!pid || pid === process.pid || !alive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    if (!pid || pid === process.pid || !processAlive(pid))
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
 }
