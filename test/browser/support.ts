@@ -315,6 +315,12 @@ export async function axeViolations(
  * Its context needs `bypassCSP: true` (axe is injected as a script).
  */
 export async function axeOf(page: Page): Promise<string[]> {
+  // Contrast is judged on what stays on screen: a text caught half-way through its fade-in (the footer's
+  // rotating sentence starts one every 2 s) would read as too pale, so animations and transitions are
+  // ended for the check.
+  await page.addStyleTag({
+    content: '*,*::before,*::after{animation:none!important;transition:none!important}',
+  });
   await page.evaluate(AXE_SOURCE);
   return await page.evaluate(async () => {
     type Result = {

@@ -793,7 +793,10 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
       for (const value of route.param ? HOSTILE[route.param] : []) probes.push(probe(value, '', '{}'));
       for (const query of [...HOSTILE.id.map((v) => `?shop_id=${v}`), ...HOSTILE.word.map((v) => `?lang=${v}`)])
         probes.push(probe(sample, query, '{}'));
-      probes.push(probe(sample, '', '{"a":'), probe(sample, '?shop_id=1&shop_id=2', '{}'));
+      // A DELETE carries no body, so its malformed-body probe would be a valid deletion (a 204 wherever id 1
+      // exists, as on the server-backed database): only the routes with a body get one.
+      if (route.method !== 'delete') probes.push(probe(sample, '', '{"a":'));
+      probes.push(probe(sample, '?shop_id=1&shop_id=2', '{}'));
     }
     const failures = await run(probes, (_probe, res) =>
       res.status >= 400 && res.status < 500 && /application\/json/.test(String(res.headers['content-type']))
