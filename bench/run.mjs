@@ -7,7 +7,9 @@
  * 2. warms each page, then loads it with autocannon (50 connections, 10 s): requests/s, p50, p99;
  * 3. serves the page's exact bytes (gzip-compressed, as the app sends them to a browser) from a
  *    bare node:http server in a child process and loads it the same way: the ceiling this machine
- *    allows, and the app's share of it. Every request says `Accept-Encoding: gzip, deflate, br`;
+ *    allows, and the app's share of it (the target). For information, the same bare server also
+ *    sends the app's own response headers (CSP, HSTS, request id…), and the app's share of that is
+ *    shown beside it. Every request says `Accept-Encoding: gzip, deflate, br`;
  * 4. sums the gzip-9 size of the JavaScript each page ships (script src + modulepreload under /assets);
  * 5. reads the server's resident memory (VmRSS, and the peak VmHWM) after the run;
  * 6. the uncached run: both caches off (every request queries and renders), 10 connections, on the
@@ -264,6 +266,12 @@ async function sampleTiming(url, host, count = 20) {
   return { dbMs: avg(sum.dbMs), queries: avg(sum.queries), renderMs: avg(sum.renderMs), appMs: avg(sum.appMs) };
 }
 
+/** The app's response headers a bare server can send as they are (not those of the connection or the body's length). */
+function appHeadersOf(headers) {
+  const perConnection = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !perConnection.has(name)));
+}
+
 /** One GET with the browser's Accept-Encoding: the bytes as sent (fetch would decompress them). */
 function rawGet(url, host) {
   return new Promise((resolve, reject) => {
@@ -295,20 +303,29 @@ function summarise(result) {
   };
 }
 
-/** A bare node:http server (child process) answering every request with the given bytes and encoding. */
-async function startCeilingServer(status, contentType, body, contentEncoding) {
-  const bodyFile = join(tempDir, `ceiling-${Date.now()}-${Math.random().toString(36).slice(2)}.bin`);
+/**
+ * A bare node:http server (child process) answering every request with the given bytes and encoding.
+ * With `appHeaders` (the app's own response headers), it sends those too: the same response as the
+ * app's, byte for byte but for the date and the nonce's value.
+ */
+async function startCeilingServer(status, contentType, body, contentEncoding, appHeaders) {
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const bodyFile = join(tempDir, `ceiling-${stamp}.bin`);
   writeFileSync(bodyFile, body);
+  const headersFile = join(tempDir, `ceiling-${stamp}.json`);
+  writeFileSync(headersFile, JSON.stringify(appHeaders ?? {}));
   const port = await freePort();
   const code = `
-    const body = require('node:fs').readFileSync(process.argv[1]);
-    const headers = { 'content-type': process.argv[3], 'content-length': body.length };
-    if (process.argv[4]) Object.assign(headers, { 'content-encoding': process.argv[4], vary: 'Accept-Encoding' });
+    const fs = require('node:fs');
+    const body = fs.readFileSync(process.argv[1]);
+    const headers = { ...JSON.parse(fs.readFileSync(process.argv[5], 'utf8')), 'content-type': process.argv[3], 'content-length': body.length };
+    if (process.argv[4]) Object.assign(headers, { 'content-encoding': process.argv[4] });
+    if (process.argv[4] && !headers.vary) headers.vary = 'Accept-Encoding';
     require('node:http').createServer((req, res) => { res.writeHead(${status}, headers); res.end(body); })
       .listen(Number(process.argv[2]), '127.0.0.1', () => process.stdout.write('ready\\n'));
   `;
   const child = track(
-    spawn(process.execPath, ['-e', code, bodyFile, String(port), contentType, contentEncoding ?? ''], {
+    spawn(process.execPath, ['-e', code, bodyFile, String(port), contentType, contentEncoding ?? '', headersFile], {
       stdio: ['ignore', 'pipe', 'inherit'],
     }),
   );
@@ -515,6 +532,13 @@ async function runMode(mode, pages, { mainJs, seedJs }) {
     console.log(`bench [${mode.key}]: ${page.name} ceiling ${DURATION} s`);
     const ceiling = summarise(await load(ceilingServer.url));
     await stop(ceilingServer.child);
+    // For information (no target): the same bare server sending the app's own headers too (CSP,
+    // HSTS, request id, Server-Timing…), which the app cannot leave out.
+    const sameServer = await startCeilingServer(page.status, contentType, wire, encoding, appHeadersOf(res.headers));
+    await load(sameServer.url, { duration: WARMUP_SECONDS });
+    console.log(`bench [${mode.key}]: ${page.name} ceiling with the app's headers ${DURATION} s`);
+    const sameCeiling = summarise(await load(sameServer.url));
+    await stop(sameServer.child);
 
     const js = await javascriptOf(body.toString('utf8'), base);
     results.push({
@@ -525,6 +549,8 @@ async function runMode(mode, pages, { mainJs, seedJs }) {
       app,
       ceiling,
       ratio: Math.round((app.requestsPerSec / ceiling.requestsPerSec) * 1000) / 1000,
+      sameCeiling,
+      sameRatio: Math.round((app.requestsPerSec / sameCeiling.requestsPerSec) * 1000) / 1000,
       js,
     });
   }
@@ -631,6 +657,8 @@ function printMode(r) {
     'p99 ms': p.app.p99Ms,
     'ceiling req/s': p.ceiling.requestsPerSec,
     ratio: `${Math.round(p.ratio * 100)}%`,
+    'same headers req/s': p.sameCeiling.requestsPerSec,
+    'ratio to it': `${Math.round(p.sameRatio * 100)}%`,
     'HTML KB': p.htmlKb,
     'sent KB': `${p.wireKb}${p.contentEncoding === 'identity' ? '' : ` ${p.contentEncoding}`}`,
     'JS gz KB': p.js.gzipKb,
