@@ -317,10 +317,18 @@ export async function axeViolations(
 export async function axeOf(page: Page): Promise<string[]> {
   // Contrast is judged on what stays on screen: a text caught half-way through its fade-in (the footer's
   // rotating sentence starts one every 2 s) would read as too pale, so animations and transitions are
-  // ended for the check.
-  await page.addStyleTag({
+  // ended for the check, and only for it: the spec goes on with the page as it was.
+  const still = await page.addStyleTag({
     content: '*,*::before,*::after{animation:none!important;transition:none!important}',
   });
+  try {
+    return await violationsOf(page);
+  } finally {
+    await still.evaluate((style) => (style as Element).remove());
+  }
+}
+
+async function violationsOf(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return await page.evaluate(async () => {
     type Result = {
