@@ -1,16 +1,20 @@
 import { existsSync, readdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import helmet from 'helmet';
+import proxyAddr from 'proxy-addr';
 import './common/http/request-types';
 import { AppModule, type ModuleImports } from './app.module';
-import { createLogging } from './common/logging/logging';
+import { createLogging, LOGGING, type Logging } from './common/logging/logging';
 import { DomainErrorCode, DomainException } from './common/errors/domain.exception';
 import { projectRoot } from './common/paths';
 import { RequestContextMiddleware } from './common/http/request-context.middleware';
 import { IpFilterMiddleware } from './common/security/ip-filter.middleware';
+import { IpFilterService } from './common/security/ip-filter.service';
+import { recordSecurityHeaders, securityHeaders } from './common/security/security-headers';
 import type { AppConfig } from './config/app.config';
 import { LifecycleService } from './modules/health/lifecycle.service';
 import { isProbeRequest } from './common/http/probe-paths';
@@ -58,12 +62,14 @@ export async function createApp(
   // HTML carries a fresh nonce per response: an ETag would never match and costs a hash.
   app.set('etag', false);
 
-  // Before the site pipeline; the page cache's fast lane runs these same ones (see below).
+  // Before the site pipeline; the page cache's fast lane takes the same decisions (see below).
+  const security = securityHeaders(config);
+  const lifecycle = app.get(LifecycleService);
   const front: RequestHandler[] = [
     handler(app.get(RequestContextMiddleware)),
     handler(app.get(IpFilterMiddleware)),
-    closeConnectionsWhenDraining(app.get(LifecycleService)),
-    securityHeaders(config),
+    closeConnectionsWhenDraining(lifecycle),
+    security,
   ];
   for (const middleware of front) app.use(middleware);
   const root = projectRoot();
@@ -84,12 +90,20 @@ export async function createApp(
   await app.init();
   const shops = app.get(ShopService);
   const redirections = app.get(RedirectionMiddleware);
-  installPageReplayLane(app.getHttpServer(), app.getHttpAdapter().getInstance(), {
-    front,
-    siteNow: (req) =>
-      shops.resolveNow(shops.hostOf(req), req.protocol === 'https' ? 'https' : 'http', req.headers.accept),
-    noRedirectNow: (req) => redirections.noneNow(req),
-    onSite: (res) => shops.varyOnSite(res),
+  const ipFilter = app.get(IpFilterService);
+  const expressApp = app.getHttpAdapter().getInstance();
+  // Express's own compiled `trust proxy` (TRUST_PROXY hops), as req.ip and req.protocol read it.
+  const trust = expressApp.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const clientIp = (req: IncomingMessage) => proxyAddr(req, trust);
+  installPageReplayLane(app.getHttpServer(), expressApp, {
+    siteNow: (req) => shops.resolveNow(shops.hostOf(req), requestProtocol(req, trust), req.headers.accept),
+    noRedirectNow: (site, method, url) => redirections.noneNow(site, method, url),
+    allowed: (req) => !ipFilter.enabled || ipFilter.isAllowed(clientIp(req)),
+    clientIp,
+    draining: () => lifecycle.shuttingDown,
+    security: recordSecurityHeaders(security),
+    siteVary: shops.siteHeaders,
+    logging: app.get<string, Logging>(LOGGING),
     cache: app.get(PageCache),
   });
   return app;
@@ -154,44 +168,11 @@ function closeConnectionsWhenDraining(lifecycle: LifecycleService): RequestHandl
   };
 }
 
-function securityHeaders(config: AppConfig): RequestHandler {
-  // reCAPTCHA v3 (the contact forms), only when it is configured: its script, its iframe, its calls.
-  const recaptcha = config.RECAPTCHA_SECRET && config.RECAPTCHA_SITE_KEY;
-  const recaptchaScripts = recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
-  const recaptchaFrames = recaptcha
-    ? ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']
-    : [];
-  // The analytics script's origin (its script, its beacons), only when one is configured: the browser
-  // loads it after statistics consent (views/islands/analytics.ts).
-  const analytics = config.ANALYTICS_SCRIPT_URL ? [new URL(config.ANALYTICS_SCRIPT_URL).origin] : [];
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
-          ...recaptchaScripts,
-          ...analytics,
-        ],
-        styleSrc: ["'self'"],
-        // Video thumbnails (/media/video) and map tiles (/media/tiles) come from the site, never from
-        // the platform or a tile host.
-        imgSrc: ["'self'", 'data:', 'blob:', ...analytics],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...recaptchaFrames, ...analytics],
-        frameSrc: ['https://www.youtube-nocookie.com', ...recaptchaFrames],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        // No upgrade-insecure-requests: behind plain http (the compose demo) it would block every
-        // asset; over https, HSTS already keeps browsers on https.
-      },
-    },
-    strictTransportSecurity: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+/** req.protocol as Express reads it: a trusted proxy's X-Forwarded-Proto (its first value), else the socket's. */
+function requestProtocol(req: IncomingMessage, trust: (address: string, hop: number) => boolean): 'http' | 'https' {
+  const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  if (!trust(req.socket.remoteAddress ?? '', 0)) return own;
+  const header = req.headers['x-forwarded-proto'];
+  const first = (typeof header === 'string' && header ? header : own).split(',')[0].trim();
+  return first === 'https' ? 'https' : 'http';
 }

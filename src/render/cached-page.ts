@@ -1,4 +1,5 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { SiteContext } from '../common/site/site.types';
 import { PageCache, type CachedPage } from './page-cache';
@@ -61,11 +62,50 @@ function gzipOf(page: CachedPage): SplicedGzip | null {
   return page.gzip;
 }
 
+/** A kept page as one response carries it: its encoding headers and its bytes, the nonce in place. */
+export interface PageBody {
+  /** `Content-Encoding` (gzip only) and `Content-Length`, flat: [name, value, …]. */
+  headers: string[];
+  /** Empty for HEAD. */
+  chunks: Buffer[];
+}
+
 /**
- * Writes a rendered page with this response's nonce: gzip when the client takes it (compressed once
- * per page, the nonce spliced in uncompressed, see gzip-splice.ts), else as it is. Status and headers
- * are the page's; `Vary: Accept-Encoding` is added. No compression happens here after the first
- * response of a page.
+ * The bytes of a kept page with this response's nonce: gzip when the client takes it (compressed once
+ * per page, the nonce spliced in uncompressed, see gzip-splice.ts), else as it is. No compression
+ * happens here after the first response of a page.
+ */
+export function pageBody(page: CachedPage, nonce: string, acceptEncoding: string | undefined, head: boolean): PageBody {
+  const nonceBytes = Buffer.from(nonce, 'latin1');
+  const gzip = nonceBytes.length === NONCE_LENGTH && acceptsGzip(acceptEncoding) ? gzipOf(page) : null;
+  if (gzip)
+    return {
+      headers: ['Content-Encoding', 'gzip', 'Content-Length', String(splicedLength(gzip))],
+      chunks: head ? [] : splicedResponse(gzip, nonceBytes),
+    };
+  const chunks: Buffer[] = [];
+  if (!head)
+    page.buffers.forEach((buffer, index) => {
+      if (index > 0) chunks.push(nonceBytes);
+      chunks.push(buffer);
+    });
+  return {
+    headers: ['Content-Length', String(page.byteLength + nonceBytes.length * (page.buffers.length - 1))],
+    chunks,
+  };
+}
+
+/** The page's own bytes, prepared once, and the nonce between them: one corked write, no copy. */
+export function writeBody(res: Response | ServerResponse, chunks: Buffer[]): void {
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
+  res.uncork();
+}
+
+/**
+ * Writes a kept page with this response's nonce (pipeline): status and headers are the page's;
+ * `Vary: Accept-Encoding` is added.
  */
 export function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: string): void {
   res.statusCode = page.status;
@@ -73,26 +113,9 @@ export function sendCachedPage(req: Request, res: Response, page: CachedPage, no
   if (!page.headers.some(([name]) => name === 'Content-Type'))
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.vary('Accept-Encoding');
-  const nonceBytes = Buffer.from(nonce, 'latin1');
-  const gzip = nonceBytes.length === NONCE_LENGTH && acceptsGzip(req.headers['accept-encoding']) ? gzipOf(page) : null;
-  const chunks: Buffer[] = [];
-  if (gzip) {
-    res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Content-Length', splicedLength(gzip));
-    if (req.method !== 'HEAD') chunks.push(...splicedResponse(gzip, nonceBytes));
-  } else {
-    res.setHeader('Content-Length', page.byteLength + nonceBytes.length * (page.buffers.length - 1));
-    if (req.method !== 'HEAD')
-      page.buffers.forEach((buffer, index) => {
-        if (index > 0) chunks.push(nonceBytes);
-        chunks.push(buffer);
-      });
-  }
-  // The page's own bytes, prepared once, and the nonce between them: one corked write, no copy.
-  res.cork();
-  for (const chunk of chunks) res.write(chunk);
-  res.end();
-  res.uncork();
+  const body = pageBody(page, nonce, req.headers['accept-encoding'], req.method === 'HEAD');
+  for (let i = 0; i < body.headers.length; i += 2) res.setHeader(body.headers[i], body.headers[i + 1]);
+  writeBody(res, body.chunks);
 }
 
 /**
@@ -114,7 +137,7 @@ export class PageCacheMiddleware implements NestMiddleware {
   }
 }
 
-/** Answers with a kept page (the middleware above, and the fast lane of page-replay-lane.ts). */
+/** Answers with a kept page (the middleware above; the fast lane of page-replay-lane.ts writes its own). */
 export function replayPage(req: Request, res: Response, page: CachedPage): void {
   recordCache('hit');
   sendCachedPage(req, res, page, res.locals.cspNonce ?? '');

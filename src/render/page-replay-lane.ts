@@ -1,75 +1,139 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Express, Request, RequestHandler, Response } from 'express';
+import type { Express } from 'express';
+import type { Logging } from '../common/logging/logging';
+import { requestIdOf } from '../common/logging/logging';
+import { cspNonce } from '../common/http/request-context.middleware';
+import type { SecurityHeaderSet } from '../common/security/security-headers';
 import type { SiteContext } from '../common/site/site.types';
-import { pageCacheKey, replayPage } from './cached-page';
-import type { PageCache } from './page-cache';
+import { serverTimingHeader } from '../common/timing/request-timing';
+import { pageBody, pageCacheKey, writeBody } from './cached-page';
+import type { CachedPage, PageCache } from './page-cache';
 
-/** What the fast lane runs and asks, each the very function the ordinary pipeline uses. */
+/**
+ * What the fast lane asks, each answered by the very object the ordinary pipeline asks, from what it
+ * holds in memory. Any "no" or "not known now" sends the request the ordinary way.
+ */
 export interface PageReplayLane {
-  /**
-   * The middlewares before the site pipeline, in their order (request context, IP filter, connection
-   * draining, security headers). Each is synchronous: it calls `next` or answers (the IP filter's 401).
-   */
-  front: RequestHandler[];
-  /** The request's site when it is known without waiting; undefined sends the request the ordinary way. */
-  siteNow(req: Request): SiteContext | undefined;
+  /** The request's site when it is known without waiting (host index held fresh). */
+  siteNow(req: IncomingMessage): SiteContext | undefined;
   /** Whether it is known without waiting that no redirection rule applies (rules in memory, none matches). */
-  noRedirectNow(req: Request): boolean;
-  /** What the site pipeline adds to every answer of a site (its Vary headers). */
-  onSite(res: Response): void;
+  noRedirectNow(site: SiteContext, method: string, url: string): boolean;
+  /** Whether the IP filter lets the request through (the pipeline answers the refusal, its 401). */
+  allowed(req: IncomingMessage): boolean;
+  /** The client address as the pipeline reads it (req.ip: TRUST_PROXY hops of X-Forwarded-For). */
+  clientIp(req: IncomingMessage): string | undefined;
+  /** Once shutdown has begun the pipeline answers, with `Connection: close`. */
+  draining(): boolean;
+  /** The security middleware's headers, read from it once (security-headers.ts). */
+  security: SecurityHeaderSet;
+  /** The Vary fields the site pipeline adds to every answer of a site. */
+  siteVary: readonly string[];
+  logging: Logging;
   cache: PageCache;
 }
 
 /**
  * The fast lane of the page cache (docs/decisions.md, "Cached pages"): a GET or HEAD for a page kept
- * fresh in the page cache is answered before Express's router, by the same middlewares in the same
- * order, the same site and redirection decisions (taken from memory), then the page. What it skips is
- * the router itself (matching a dozen layers, a tick per `next`), Nest's wrappers and the waits of the
- * async site and redirection middlewares; the static files are not asked (a kept page is never one of
- * their paths). Whatever it cannot decide from memory (a host index or redirection rules not held
- * fresh, a `www.` host, a rule that matches, an entry missing, expired or stale, another method)
- * takes the ordinary pipeline, untouched: stale-while-revalidate and stale-if-error stay in
- * PageCacheMiddleware.
+ * fresh in the page cache is answered by the server's request listener, before Express. It takes the
+ * same decisions as the pipeline, from the same objects (IP filter, site from the host, redirection
+ * rules, draining), and writes the same answer: the page's status and headers, helmet's headers read
+ * from helmet once, the request id, Server-Timing, a fresh nonce in the policy and in the page, and
+ * the access line. `test/e2e/page-replay-lane.e2e-spec.ts` holds the two answers equal, header for
+ * header. What it skips is the cost of the general path for an answer known in advance: Express's
+ * request and response prototypes (swapped in per request), its router, helmet's dozen middlewares
+ * and per-header `setHeader` calls (the headers go out in one `writeHead`), the request's async
+ * context and child logger (nothing waits here, and the access line is prepared only when its level
+ * is on). Whatever it cannot decide from memory (a host index or redirection rules not held fresh, a
+ * `www.` host, a rule that matches, an address the filter refuses, shutdown begun, an entry missing,
+ * expired or stale, another method) takes the ordinary pipeline, untouched: stale-while-revalidate and
+ * stale-if-error stay in PageCacheMiddleware.
  */
 export function installPageReplayLane(server: Server, app: Express, lane: PageReplayLane): void {
   const listeners = server.listeners('request');
   if (listeners.length !== 1 || listeners[0] !== app)
     throw new Error('page replay lane: the server must have Express as its only request listener');
   server.removeListener('request', app);
+  const headersOf = pageHeaders(lane);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!replayed(app, lane, req, res)) app(req, res);
+    if (!replayed(lane, headersOf, req, res)) app(req, res);
   });
 }
 
-function replayed(app: Express, lane: PageReplayLane, incoming: IncomingMessage, outgoing: ServerResponse): boolean {
-  if (incoming.method !== 'GET' && incoming.method !== 'HEAD') return false;
-  // What Express's app.handle does first (its request and response prototypes: req.ip, req.path,
-  // res.vary…); it does it again, harmlessly, when the request goes on its way.
-  const req = Object.setPrototypeOf(incoming, app.request as object) as Request;
-  const res = Object.setPrototypeOf(outgoing, app.response as object) as Response;
-  req.res = res;
-  res.req = req;
-  req.originalUrl = req.url;
+function replayed(
+  lane: PageReplayLane,
+  headersOf: (page: CachedPage) => readonly string[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): boolean {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const started = process.hrtime.bigint();
+  const url = req.url ?? '/';
   const site = lane.siteNow(req);
   if (!site || site.hostname.startsWith('www.')) return false;
-  req.site = site;
-  const page = lane.cache.getFresh(pageCacheKey(site, req.originalUrl));
-  if (!page || !lane.noRedirectNow(req)) return false;
-  res.locals ??= Object.create(null) as Response['locals'];
-  let step = 0;
-  const next = (error?: unknown): void => {
-    if (error) throw error instanceof Error ? error : new Error(String(error));
-    const middleware = lane.front[step++];
-    if (middleware) return void middleware(req, res, next);
-    lane.onSite(res);
-    replayPage(req, res, page);
-  };
-  try {
-    next();
-  } catch (error) {
-    // Not expected (the front middlewares do not fail): the ordinary pipeline answers, from the start.
-    if (res.headersSent) res.destroy(error as Error);
-    else return false;
-  }
+  const page = lane.cache.getFresh(pageCacheKey(site, url));
+  if (!page || !lane.noRedirectNow(site, method, url) || !lane.allowed(req) || lane.draining()) return false;
+
+  const nonce = cspNonce();
+  const requestId = requestIdOf(req.headers);
+  const body = pageBody(page, nonce, req.headers['accept-encoding'], method === 'HEAD');
+  const { policyName, policy } = lane.security;
+  const timing = { started, dbMs: 0, queries: 0, renderMs: 0, cache: 'hit' as const };
+  res.writeHead(page.status, [
+    ...headersOf(page),
+    policyName,
+    policy[0] + nonce + policy[1],
+    'X-Request-Id',
+    requestId,
+    ...body.headers,
+    'Server-Timing',
+    serverTimingHeader(timing),
+  ]);
+  lane.logging.access(requestId, { method, originalUrl: url, ip: () => lane.clientIp(req) }, res, started);
+  writeBody(res, body.chunks);
   return true;
+}
+
+/**
+ * The headers of a kept page that are the same on every replay (security headers, the page's own,
+ * Vary with Accept-Encoding and the site's fields), flat, worked out once per page.
+ */
+function pageHeaders(lane: PageReplayLane): (page: CachedPage) => readonly string[] {
+  const known = new WeakMap<CachedPage, readonly string[]>();
+  return (page) => {
+    let headers = known.get(page);
+    if (!headers) {
+      const flat = [...lane.security.fixed];
+      let vary: string | undefined;
+      for (const [name, value] of page.headers) {
+        if (name.toLowerCase() === 'vary') vary = value;
+        else flat.push(name, value);
+      }
+      if (!page.headers.some(([name]) => name.toLowerCase() === 'content-type'))
+        flat.push('Content-Type', 'text/html; charset=utf-8');
+      // The pipeline adds the site's fields, the page's own Vary replaces them, then Accept-Encoding.
+      flat.push('Vary', withVary(vary ?? withVary(undefined, lane.siteVary), ['Accept-Encoding']));
+      headers = flat;
+      known.set(page, headers);
+    }
+    return headers;
+  };
+}
+
+/** A Vary value with these fields appended when missing (what Express's `res.vary` does). */
+export function withVary(value: string | undefined, fields: readonly string[]): string {
+  const listed = (value ?? '')
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
+  if (listed.includes('*')) return '*';
+  const lower = new Set(listed.map((field) => field.toLowerCase()));
+  for (const field of fields) {
+    if (field === '*') return '*';
+    if (!lower.has(field.toLowerCase())) {
+      listed.push(field);
+      lower.add(field.toLowerCase());
+    }
+  }
+  return listed.join(', ');
 }

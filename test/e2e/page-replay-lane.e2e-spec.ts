@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { IP_NOT_ALLOWED_TEXT } from '../../src/common/errors/domain.exception';
 import { AppCache } from '../../src/cache/app-cache.service';
+import { LifecycleService } from '../../src/modules/health/lifecycle.service';
 import { PageCacheMiddleware } from '../../src/render/cached-page';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 
@@ -15,6 +16,14 @@ const PER_RESPONSE = new Set(['date', 'x-request-id', 'content-security-policy',
 
 /** The page (supertest has decompressed it), its nonces set aside. */
 const body = (res: request.Response): string => res.text.replace(/nonce="[^"]+"/g, 'nonce="N"');
+
+/** The headers that are the same on every answer of a page, sorted. */
+const shape = (res: request.Response) =>
+  Object.fromEntries(
+    Object.entries(res.headers)
+      .filter(([name]) => !PER_RESPONSE.has(name))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 const get = (t: TestApp, path: string, host = FR) =>
   request(t.server).get(path).set('Host', host).set('Accept-Encoding', 'gzip').redirects(0);
@@ -44,12 +53,6 @@ describe('page replay lane (e2e)', () => {
       expect(middleware).not.toHaveBeenCalled();
       expect(replayed.status).toBe(rendered.status);
       expect(replayed.headers['server-timing']).toMatch(/^cache;desc=hit/);
-      const shape = (res: request.Response) =>
-        Object.fromEntries(
-          Object.entries(res.headers)
-            .filter(([name]) => !PER_RESPONSE.has(name))
-            .sort(([a], [b]) => a.localeCompare(b)),
-        );
       expect(shape(replayed)).toEqual(shape(rendered));
       expect(body(replayed)).toBe(body(rendered));
       // Its own nonce, in the policy and in the page.
@@ -98,12 +101,83 @@ describe('page replay lane (e2e)', () => {
       }
     });
 
+    it('answers a client that takes no gzip with the page as it is, as the pipeline does', async () => {
+      const plain = (path: string) => request(t.server).get(path).set('Host', FR).set('Accept-Encoding', 'identity');
+      const rendered = await plain('/marques?sans-gzip=1');
+      middleware.mockClear();
+      const replayed = await plain('/marques?sans-gzip=1');
+      expect(middleware).not.toHaveBeenCalled();
+      expect(replayed.headers['server-timing']).toMatch(/^cache;desc=hit/);
+      expect(replayed.headers['content-encoding']).toBeUndefined();
+      expect(shape(replayed)).toEqual(shape(rendered));
+      expect(Number(replayed.headers['content-length'])).toBe(Buffer.byteLength(replayed.text));
+      expect(body(replayed)).toBe(body(rendered));
+    });
+
+    it('leaves answers to the pipeline once shutdown has begun, so each closes its connection', async () => {
+      await get(t, '/marques');
+      const lifecycle = t.app.get(LifecycleService);
+      const draining = jest.spyOn(lifecycle, 'shuttingDown', 'get').mockReturnValue(true);
+      try {
+        middleware.mockClear();
+        const res = await get(t, '/marques');
+        expect(middleware).toHaveBeenCalled();
+        expect(res.status).toBe(200);
+        expect(res.headers.connection).toBe('close');
+        // Still the kept page, from the pipeline's own replay.
+        expect(res.headers['server-timing']).toMatch(/^cache;desc=hit/);
+      } finally {
+        draining.mockRestore();
+      }
+      middleware.mockClear();
+      await get(t, '/marques');
+      expect(middleware).not.toHaveBeenCalled();
+    });
+
     it('answers HEAD with the headers only', async () => {
       await get(t, '/conseils');
       const res = await request(t.server).head('/conseils').set('Host', FR).set('Accept-Encoding', 'gzip');
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBe('gzip');
       expect(Number(res.headers['content-length'])).toBeGreaterThan(1000);
+    });
+  });
+
+  describe('in production, behind a trusted proxy', () => {
+    let t: TestApp;
+    let middleware: jest.SpyInstance;
+    beforeAll(async () => {
+      t = await startTestApp({
+        PAGE_CACHE_TTL_SECONDS: '60',
+        NODE_ENV: 'production',
+        CSRF_SECRET: 'test-only-csrf-secret-0123456789abcdefghijkl',
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'info',
+      });
+      middleware = jest.spyOn(PageCacheMiddleware.prototype, 'use');
+    });
+    afterAll(async () => {
+      middleware.mockRestore();
+      await t.app.close();
+    });
+
+    it("sends the pipeline's headers (HSTS, Vary on the forwarded scheme) and logs the forwarded address", async () => {
+      const https = (path: string) =>
+        get(t, path).set('X-Forwarded-Proto', 'https').set('X-Forwarded-For', '203.0.113.9');
+      const rendered = await https('/produits');
+      middleware.mockClear();
+      const replayed = await https('/produits');
+      expect(middleware).not.toHaveBeenCalled();
+      expect(replayed.headers['strict-transport-security']).toContain('max-age=31536000');
+      expect(String(replayed.headers.vary)).toContain('X-Forwarded-Proto');
+      expect(shape(replayed)).toEqual(shape(rendered));
+      expect(body(replayed)).toBe(body(rendered));
+      // The scheme is part of the site: a plain-http request is not answered with the https page.
+      const plain = await get(t, '/produits').set('X-Forwarded-Proto', 'http');
+      expect(plain.headers['server-timing']).not.toMatch(/cache;desc=hit/);
+      const id = replayed.headers['x-request-id'];
+      const line = t.logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.requestId === id);
+      expect(line).toEqual(expect.objectContaining({ msg: 'request', path: '/produits', ip: '203.0.113.9' }));
     });
   });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { Store, storage } from 'nestjs-pino/storage';
@@ -25,6 +26,20 @@ export interface Logging {
   readonly root: Pino;
   readonly nest: NestPinoLogger;
   readonly http: (req: Request, res: Response, next: () => void) => void;
+  /**
+   * The access line of an answer written outside the pipeline (the page cache's fast lane), as `http`
+   * writes it: with `requestId`, when the response closes. Nothing is prepared when the line's level
+   * is off.
+   */
+  readonly access: (requestId: string, req: AccessRequest, res: ServerResponse, started: bigint) => void;
+}
+
+/** What the access line says of a request. */
+export interface AccessRequest {
+  readonly method: string;
+  readonly originalUrl: string;
+  /** The client address (req.ip), read when the line is written. */
+  readonly ip: () => string | undefined;
 }
 
 const REDACTED = '[Redacted]';
@@ -72,6 +87,29 @@ function maskEmails(value: unknown, depth: number): unknown {
 /** An incoming X-Request-Id (nginx's $request_id) is kept when well-formed, else replaced. */
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const incoming = headers['x-request-id'];
+  return typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** One access line when the answer has gone: 'close' follows 'finish' at once, and also comes alone when the client leaves first. */
+function logOnClose(log: () => Pino, req: AccessRequest, res: ServerResponse, started: bigint): void {
+  res.once('close', () => {
+    const fields = {
+      method: req.method,
+      path: requestPath(req),
+      status: res.statusCode,
+      ms: Number(process.hrtime.bigint() - started) / 1e6,
+      ip: req.ip(),
+      // The answer was not complete (the status is what would have been sent).
+      ...(res.writableFinished ? {} : { aborted: true }),
+    };
+    // 5xx at error; the exception and its stack are the exception filter's own line.
+    if (res.statusCode >= 500) log().error(fields, 'request');
+    else log().info(fields, 'request');
+  });
+}
+
 /**
  * pino's logger as nestjs-pino's, but reading its own root outside requests: nestjs-pino keeps the
  * out-of-request logger in a module global set by the first instance, which would send every later
@@ -111,30 +149,20 @@ export function createLogging(level: LogLevel, destination?: LogDestination): Lo
     nest: new NestPinoLogger(new ScopedPinoLogger(root), {}),
     http: (req, res, next) => {
       const started = process.hrtime.bigint();
-      const incoming = req.headers['x-request-id'];
-      const requestId = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+      const requestId = requestIdOf(req.headers);
       req.id = requestId;
       res.setHeader('X-Request-Id', requestId);
       // One child per request, not pino-http's two: a logger made the prototype of another one costs
       // V8 a prototype map, measured at 13 µs per request (docs/decisions.md).
       const log = root.child({ requestId });
       req.log = log;
-      // 'close' follows 'finish' at once, and also comes alone when the client leaves first.
-      res.once('close', () => {
-        const fields = {
-          method: req.method,
-          path: requestPath(req),
-          status: res.statusCode,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-          ip: req.ip,
-          // The answer was not complete (the status is what would have been sent).
-          ...(res.writableFinished ? {} : { aborted: true }),
-        };
-        // 5xx at error; the exception and its stack are the exception filter's own line.
-        if (res.statusCode >= 500) log.error(fields, 'request');
-        else log.info(fields, 'request');
-      });
+      logOnClose(() => log, { method: req.method, originalUrl: req.originalUrl, ip: () => req.ip }, res, started);
       storage.run(new Store(log), next);
+    },
+    access: (requestId, req, res, started) => {
+      // A replayed page is never a 5xx: its line is at info.
+      if (root.isLevelEnabled(res.statusCode >= 500 ? 'error' : 'info'))
+        logOnClose(() => root.child({ requestId }), req, res, started);
     },
   };
 }

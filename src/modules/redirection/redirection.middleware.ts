@@ -23,19 +23,22 @@ export class RedirectionMiddleware implements NestMiddleware {
 
   /**
    * Whether it is known, without waiting, that no rule redirects this request (the page cache's fast
-   * lane); false also when the rules are not in memory.
+   * lane, which reads the request target before Express); false also when the rules are not in memory.
    */
-  noneNow(req: Request): boolean {
+  noneNow(site: NonNullable<Request['site']>, method: string, originalUrl: string): boolean {
+    const req = { method, site, originalUrl };
     if (!applies(req)) return true;
-    return this.redirections.findNow(req.site, req.site.hostname, requestPath(req), searchOf(req)) === null;
+    return this.redirections.findNow(site, site.hostname, requestPath(req), searchOf(req)) === null;
   }
 }
 
-function applies(req: Request): req is Request & { site: NonNullable<Request['site']> } {
+type Target = Pick<Request, 'method' | 'site' | 'originalUrl'>;
+
+function applies<T extends Target>(req: T): req is T & { site: NonNullable<Request['site']> } {
   return (req.method === 'GET' || req.method === 'HEAD') && !!req.site && !NOT_PAGES.test(requestPath(req));
 }
 
-function searchOf(req: Request): string {
+function searchOf(req: Target): string {
   const queryAt = req.originalUrl.indexOf('?');
   return queryAt >= 0 ? req.originalUrl.slice(queryAt) : '';
 }
