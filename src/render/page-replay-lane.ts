@@ -55,7 +55,17 @@ export function installPageReplayLane(server: Server, app: Express, lane: PageRe
   server.removeListener('request', app);
   const headersOf = pageHeaders(lane);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!replayed(lane, headersOf, req, res)) app(req, res);
+    let answered: boolean;
+    try {
+      answered = replayed(lane, headersOf, req, res);
+    } catch (error) {
+      // Not expected (what it writes was written once by the pipeline): before the first byte the
+      // pipeline answers, from the start; after it, the connection is cut rather than the process.
+      if (!res.headersSent) return void app(req, res);
+      res.destroy(error as Error);
+      return;
+    }
+    if (!answered) app(req, res);
   });
 }
 

@@ -3,6 +3,7 @@ import { IP_NOT_ALLOWED_TEXT } from '../../src/common/errors/domain.exception';
 import { AppCache } from '../../src/cache/app-cache.service';
 import { LifecycleService } from '../../src/modules/health/lifecycle.service';
 import { PageCacheMiddleware } from '../../src/render/cached-page';
+import { PageCache } from '../../src/render/page-cache';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 
 /**
@@ -132,6 +133,22 @@ describe('page replay lane (e2e)', () => {
       middleware.mockClear();
       await get(t, '/marques');
       expect(middleware).not.toHaveBeenCalled();
+    });
+
+    it('leaves a request to the pipeline when the lane fails before answering, and the process stays up', async () => {
+      await get(t, '/marques');
+      const failing = jest.spyOn(PageCache.prototype, 'getFresh').mockImplementationOnce(() => {
+        throw new Error('lane failure');
+      });
+      try {
+        middleware.mockClear();
+        const res = await get(t, '/marques');
+        expect(res.status).toBe(200);
+        expect(middleware).toHaveBeenCalled();
+      } finally {
+        failing.mockRestore();
+      }
+      expect((await get(t, '/marques')).status).toBe(200);
     });
 
     it('answers HEAD with the headers only', async () => {
