@@ -1,6 +1,7 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import vary from 'vary';
 import type { SiteContext } from '../common/site/site.types';
 import { PageCache, type CachedPage } from './page-cache';
 import { spliceGzip, splicedLength, splicedResponse, type SplicedGzip } from './gzip-splice';
@@ -104,15 +105,27 @@ export function writeBody(res: Response | ServerResponse, chunks: Buffer[]): voi
 }
 
 /**
- * Writes a kept page with this response's nonce (pipeline): status and headers are the page's;
- * `Vary: Accept-Encoding` is added.
+ * The headers of a kept page that are the same on every answer: the page's own, Content-Type when it
+ * has none, and Vary: the page's own, else the one the site pipeline gave (`siteVary`), with
+ * Accept-Encoding (the answer is gzip or not).
  */
+export function keptPageHeaders(page: CachedPage, siteVary: string): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  let varies = siteVary;
+  for (const [name, value] of page.headers) {
+    if (name.toLowerCase() === 'vary') varies = value;
+    else headers.push([name, value]);
+  }
+  if (!headers.some(([name]) => name.toLowerCase() === 'content-type'))
+    headers.push(['Content-Type', 'text/html; charset=utf-8']);
+  headers.push(['Vary', vary.append(varies, 'Accept-Encoding')]);
+  return headers;
+}
+
+/** Writes a kept page with this response's nonce (pipeline): its status, its headers, its bytes. */
 export function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: string): void {
   res.statusCode = page.status;
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  if (!page.headers.some(([name]) => name === 'Content-Type'))
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.vary('Accept-Encoding');
+  for (const [name, value] of keptPageHeaders(page, String(res.getHeader('Vary') ?? ''))) res.setHeader(name, value);
   const body = pageBody(page, nonce, req.headers['accept-encoding'], req.method === 'HEAD');
   for (let i = 0; i < body.headers.length; i += 2) res.setHeader(body.headers[i], body.headers[i + 1]);
   writeBody(res, body.chunks);

@@ -6,7 +6,7 @@ import { cspNonce } from '../common/http/request-context.middleware';
 import type { SecurityHeaderSet } from '../common/security/security-headers';
 import type { SiteContext } from '../common/site/site.types';
 import { serverTimingHeader } from '../common/timing/request-timing';
-import { pageBody, pageCacheKey, writeBody } from './cached-page';
+import { keptPageHeaders, pageBody, pageCacheKey, writeBody } from './cached-page';
 import type { CachedPage, PageCache } from './page-cache';
 
 /**
@@ -105,45 +105,18 @@ function replayed(
 }
 
 /**
- * The headers of a kept page that are the same on every replay (security headers, the page's own,
- * Vary with Accept-Encoding and the site's fields), flat, worked out once per page.
+ * The headers of a kept page that are the same on every replay (the security headers, then the
+ * page's: keptPageHeaders, the pipeline's own), flat, worked out once per page.
  */
 function pageHeaders(lane: PageReplayLane): (page: CachedPage) => readonly string[] {
   const known = new WeakMap<CachedPage, readonly string[]>();
+  const siteVary = lane.siteVary.join(', ');
   return (page) => {
     let headers = known.get(page);
     if (!headers) {
-      const flat = [...lane.security.fixed];
-      let vary: string | undefined;
-      for (const [name, value] of page.headers) {
-        if (name.toLowerCase() === 'vary') vary = value;
-        else flat.push(name, value);
-      }
-      if (!page.headers.some(([name]) => name.toLowerCase() === 'content-type'))
-        flat.push('Content-Type', 'text/html; charset=utf-8');
-      // The pipeline adds the site's fields, the page's own Vary replaces them, then Accept-Encoding.
-      flat.push('Vary', withVary(vary ?? withVary(undefined, lane.siteVary), ['Accept-Encoding']));
-      headers = flat;
+      headers = [...lane.security.fixed, ...keptPageHeaders(page, siteVary).flat()];
       known.set(page, headers);
     }
     return headers;
   };
-}
-
-/** A Vary value with these fields appended when missing (what Express's `res.vary` does). */
-export function withVary(value: string | undefined, fields: readonly string[]): string {
-  const listed = (value ?? '')
-    .split(',')
-    .map((field) => field.trim())
-    .filter(Boolean);
-  if (listed.includes('*')) return '*';
-  const lower = new Set(listed.map((field) => field.toLowerCase()));
-  for (const field of fields) {
-    if (field === '*') return '*';
-    if (!lower.has(field.toLowerCase())) {
-      listed.push(field);
-      lower.add(field.toLowerCase());
-    }
-  }
-  return listed.join(', ');
 }

@@ -160,7 +160,6 @@ export function createLogging(level: LogLevel, destination?: LogDestination): Lo
       storage.run(new Store(log), next);
     },
     access: (requestId, req, res, started) => {
-      // A replayed page is never a 5xx: its line is at info.
       if (root.isLevelEnabled(res.statusCode >= 500 ? 'error' : 'info'))
         logOnClose(() => root.child({ requestId }), req, res, started);
     },
