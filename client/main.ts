@@ -1,4 +1,4 @@
-import { createElement, startTransition } from 'react';
+import { createElement, startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { startAnalytics } from '../views/islands/analytics';
@@ -20,6 +20,18 @@ setSecureCookie(store.getState().app.secureCookies);
 startAnalytics(store.getState().app.analyticsSrc);
 
 /**
+ * Marks the island hydrated once React has committed its hydration (a transition may take several
+ * frames on a slow device): its effect runs after those of the island's own components. The mark is
+ * what the browser tests wait for; it renders nothing, so the tree (and useId) is the server's.
+ */
+function HydrationMark({ el, children }: { el: HTMLElement; children: ReactNode }): ReactNode {
+  useEffect(() => {
+    el.setAttribute('data-hydrated', 'true');
+  }, [el]);
+  return children;
+}
+
+/**
  * Hydrates each island marker once, with the same tree and identifierPrefix as the server. An island
  * inside another island's slot is a marker of its own: the outer island never rewrites a slot's HTML.
  */
@@ -35,12 +47,11 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
       // Server content the island wraps: the same HTML strings as on the server (see slots.tsx).
       const island = createElement(IslandSlots.Provider, {
         value: readSlots(el),
-        children: createElement(Component, props as never),
+        children: createElement(HydrationMark, { el, children: createElement(Component, props as never) }),
       });
       startTransition(() => {
         hydrateRoot(el, createElement(Provider, { store, children: island }), { identifierPrefix: `${id}-` });
       });
-      el.dataset.hydrated = 'true';
     })
     .catch((error: unknown) => reloadOnChunkFailure(error));
 }

@@ -60,7 +60,7 @@ describeInBrowser('consent manager (browser)', () => {
       [DE_HOST, null],
     ] as const) {
       const page = await open(suite.context, suite, '/', host);
-      await expect(banner(page).isVisible()).resolves.toBe(true);
+      await banner(page).waitFor({ state: 'visible', timeout: 10_000 });
       if (title) await expect(banner(page).getByRole('heading').textContent()).resolves.toBe(title);
       // The home page's news video shows its notice: no frame, no thumbnail from the platform.
       await expect(page.locator('[data-island="VideoPlayer"] iframe').count()).resolves.toBe(0);
@@ -102,7 +102,7 @@ describeInBrowser('consent manager (browser)', () => {
     await banner(page).getByRole('button', { name: 'Tout accepter' }).click();
     await until(() => seen.includes(ANALYTICS));
     await page.locator('footer a[data-consent-preferences]').click();
-    await expect(banner(page).isVisible()).resolves.toBe(true);
+    await banner(page).waitFor({ state: 'visible', timeout: 10_000 });
     // The detailed choices show what is allowed now.
     await expect(
       banner(page)

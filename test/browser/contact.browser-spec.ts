@@ -71,11 +71,11 @@ describeInBrowser('contact form and newsletter (browser)', () => {
       await page.locator('#contact-provincial').waitFor({ state: 'detached', timeout: 5000 });
       await page.locator('#contact-address_1').waitFor({ state: 'detached', timeout: 5000 });
       await page.selectOption('#contact-profile', 'pharmacist');
-      await expect(page.locator('#contact-provincial').isVisible()).resolves.toBe(true);
+      await page.locator('#contact-provincial').waitFor({ state: 'visible', timeout: 10_000 });
       await page.selectOption('#contact-profile', 'customer');
       expect(await page.locator('#contact-provincial').count()).toBe(0);
       await page.selectOption('#contact-subject', 'documentation');
-      await expect(page.locator('#contact-address_1').isVisible()).resolves.toBe(true);
+      await page.locator('#contact-address_1').waitFor({ state: 'visible', timeout: 10_000 });
 
       // On blur, with the server's rules.
       await page.fill('#contact-lastname', 'Du;pont');

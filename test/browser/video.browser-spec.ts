@@ -105,7 +105,7 @@ describeInBrowser('videos (browser)', () => {
       await page.click('.gallery__zoom-video');
       const opened = Date.now();
       const modal = page.locator('dialog.modal--zoom');
-      await expect(modal.isVisible()).resolves.toBe(true);
+      await modal.waitFor({ state: 'visible', timeout: 10_000 });
       // Its thumbnail first, no player yet.
       await expect(modal.locator('.video-player[aria-busy="true"]').count()).resolves.toBe(1);
       await expect(modal.locator('iframe').count()).resolves.toBe(0);
