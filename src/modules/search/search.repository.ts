@@ -202,12 +202,12 @@ export class SearchRepository {
         select m.entity_id, ${scope.counted ? sql`count(*) over ()::int` : sql`0`} as total, ${scope.titleOnly ? sql`true` : titleMatch(search, m)} as in_title,
           ${keyMatch(search, m)} as by_key, ${scope.titleOnly ? sql`true` : strongMatch(search, m)} as in_strong_parts
         from search_document m
-        where m.kind = ${kind} and m.locale = ${search.locale} and ${matched}
+        where m.kind = ${kindLiteral(kind)} and m.locale = ${search.locale} and ${matched}
           ${kind === 'product' ? sql`and m.sales_plans @> array[${scope.salesPlanId}]::integer[]` : sql``}
         order by by_key desc, in_title desc, in_strong_parts desc, m.position, m.entity_id
         limit ${sql.lit(candidates)}
       ) c
-      join search_document d on d.kind = ${kind} and d.locale = ${search.locale} and d.entity_id = c.entity_id
+      join search_document d on d.kind = ${kindLiteral(kind)} and d.locale = ${search.locale} and d.entity_id = c.entity_id
       order by score desc, d.position, d.entity_id
       limit ${sql.lit(limit)} offset ${sql.lit(offset)}
     `;
@@ -220,6 +220,17 @@ export class SearchRepository {
       on conflict (locale, text) do update set count = search_miss.count + 1, last_at = now()
     `.execute(this.db);
   }
+}
+
+const KINDS: readonly SearchKind[] = ['product', 'brand', 'need', 'page'];
+
+/**
+ * A kind as a constant of the statement, not a parameter: the text indexes are partial by kind
+ * (migration 0028), and only a constant lets the planner prove which one applies.
+ */
+function kindLiteral(kind: SearchKind): RawBuilder<unknown> {
+  if (!KINDS.includes(kind)) throw new Error(`unknown search kind ${String(kind)}`);
+  return sql.lit(kind);
 }
 
 function hitOf(row: SearchHit & { total?: number; position?: number }): SearchHit {
