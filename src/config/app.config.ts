@@ -74,6 +74,16 @@ export class EnvironmentVariables {
   @IsString()
   DATA_DIR = 'var';
 
+  /**
+   * Shared buffers of the embedded database, in MB (PGlite's own build says 128; see
+   * src/database/pglite-module.ts). Unused with DATABASE_URL.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(8)
+  @Max(512)
+  PGLITE_SHARED_BUFFERS_MB = 32;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// URL' })

@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/app.config';
 import { recordQuery } from '../common/timing/request-timing';
 import { MIGRATIONS } from './migrations';
 import { lockDataDir } from './data-dir-lock';
+import { pgliteModule } from './pglite-module';
 import { PGlitePool } from './pglite-pool';
 import { preparingStatements } from './prepared-statements';
 import type { DB } from './schema';
@@ -64,9 +65,18 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(resolve(config.DATA_DIR));
   }
+  const compiled = await pgliteModule(config.PGLITE_SHARED_BUFFERS_MB);
+  if (!compiled)
+    new Logger('Database').warn(
+      `this PGlite build does not carry shared_buffers=128MB where expected: PGLITE_SHARED_BUFFERS_MB is not applied`,
+    );
   let pglite;
   try {
-    pglite = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent, cube, earthdistance } });
+    pglite = await PGlite.create({
+      dataDir,
+      extensions: { pg_trgm, unaccent, cube, earthdistance },
+      ...(compiled ? { wasmModule: compiled.module } : {}),
+    });
   } catch (error) {
     unlock();
     throw error;
