@@ -65,13 +65,13 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(resolve(config.DATA_DIR));
   }
-  const compiled = await pgliteModule(config.PGLITE_SHARED_BUFFERS_MB);
-  if (!compiled)
-    new Logger('Database').warn(
-      `this PGlite build does not carry shared_buffers=128MB where expected: PGLITE_SHARED_BUFFERS_MB is not applied`,
-    );
   let pglite;
   try {
+    const compiled = await pgliteModule(config.PGLITE_SHARED_BUFFERS_MB);
+    if (!compiled)
+      new Logger('Database').warn(
+        `this PGlite build does not carry shared_buffers=128MB where expected: PGLITE_SHARED_BUFFERS_MB is not applied`,
+      );
     pglite = await PGlite.create({
       dataDir,
       extensions: { pg_trgm, unaccent, cube, earthdistance },
