@@ -75,7 +75,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     pglite = await PGlite.create({
       dataDir,
       extensions: { pg_trgm, unaccent, cube, earthdistance },
-      ...(compiled ? { wasmModule: compiled.module } : {}),
+      ...(compiled ? { wasmModule: compiled } : {}),
     });
   } catch (error) {
     unlock();

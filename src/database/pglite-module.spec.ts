@@ -9,12 +9,12 @@ describe(withSharedBuffers.name, () => {
     const patched = withSharedBuffers(wasm, 32);
     expect(patched).not.toBeNull();
     expect(patched!.length).toBe(wasm.length);
-    expect(patched!.toString('latin1')).toBe(
+    expect(Buffer.from(patched!).toString('latin1')).toBe(
       module('temp_buffers=8MB\0', 'shared_buffers=32MB\0\0', 'wal_buffers=4MB\0').toString('latin1'),
     );
     // The input is left as it was.
     expect(wasm.toString('latin1')).toContain('shared_buffers=128MB\0');
-    expect(withSharedBuffers(wasm, 999)!.toString('latin1')).toContain('shared_buffers=999MB\0');
+    expect(Buffer.from(withSharedBuffers(wasm, 999)!).toString('latin1')).toContain('shared_buffers=999MB\0');
   });
 
   it('gives null when the setting is missing or written twice (another build: leave it alone)', () => {

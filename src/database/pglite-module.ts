@@ -13,22 +13,17 @@ import { dirname, join } from 'node:path';
  */
 const COMPILED_SETTING = 'shared_buffers=128MB';
 
-export interface PGliteModule {
-  module: WebAssembly.Module;
-  /** The shared_buffers setting the module starts PostgreSQL with, e.g. "32MB". */
-  sharedBuffers: string;
-}
-
-/** The module's bytes with shared_buffers set to `megabytes`; null when the setting is not found. */
-export function withSharedBuffers(wasm: Buffer, megabytes: number): Buffer | null {
+/** The module's bytes with shared_buffers set to `megabytes` (a copy); null when the setting is not found. */
+export function withSharedBuffers(wasm: Uint8Array, megabytes: number): Uint8Array<ArrayBuffer> | null {
   if (!Number.isInteger(megabytes) || megabytes < 1 || megabytes > 999) throw new Error(`${megabytes} MB`);
   const from = Buffer.from(`${COMPILED_SETTING}\0`, 'latin1');
-  const at = wasm.indexOf(from);
+  const bytes = Buffer.from(wasm.buffer, wasm.byteOffset, wasm.byteLength);
+  const at = bytes.indexOf(from);
   // Exactly one occurrence, or the bytes are not the ones this was written for.
-  if (at < 0 || wasm.indexOf(from, at + 1) >= 0) return null;
-  const patched = Buffer.from(wasm);
+  if (at < 0 || bytes.indexOf(from, at + 1) >= 0) return null;
+  const patched = new Uint8Array(wasm);
   patched.fill(0, at, at + from.length);
-  patched.write(`shared_buffers=${megabytes}MB`, at, 'latin1');
+  patched.set(Buffer.from(`shared_buffers=${megabytes}MB`, 'latin1'), at);
   return patched;
 }
 
@@ -36,7 +31,7 @@ export function withSharedBuffers(wasm: Buffer, megabytes: number): Buffer | nul
  * PGlite's WebAssembly module, compiled with `megabytes` of shared buffers; null when this PGlite
  * build does not carry the setting where expected (then PGlite loads its own module, 128 MB).
  */
-export function pgliteModule(megabytes: number): Promise<PGliteModule | null> {
+export function pgliteModule(megabytes: number): Promise<WebAssembly.Module | null> {
   // Compiled once per size and process: a compiled module serves any number of instances (tests open many).
   let compiled = modules.get(megabytes);
   if (!compiled) {
@@ -47,12 +42,11 @@ export function pgliteModule(megabytes: number): Promise<PGliteModule | null> {
   return compiled;
 }
 
-const modules = new Map<number, Promise<PGliteModule | null>>();
+const modules = new Map<number, Promise<WebAssembly.Module | null>>();
 
-async function compile(megabytes: number): Promise<PGliteModule | null> {
+async function compile(megabytes: number): Promise<WebAssembly.Module | null> {
   const patched = withSharedBuffers(await readFile(pgliteWasmPath()), megabytes);
-  if (!patched) return null;
-  return { module: await WebAssembly.compile(new Uint8Array(patched)), sharedBuffers: `${megabytes}MB` };
+  return patched && WebAssembly.compile(patched);
 }
 
 /** pglite.wasm beside the package's entry point (the package exports no path to it). */
