@@ -36,6 +36,8 @@ export interface CachedPage {
   byteLength: number;
   /** The gzip form, compressed on first use (see gzip-splice.ts); null: not worth compressing. */
   gzip?: SplicedGzip | null;
+  /** Whether a response carried the page already (the first one is compressed whole, see pageBody). */
+  answered?: boolean;
 }
 
 const MAX_ENTRIES = 500;
