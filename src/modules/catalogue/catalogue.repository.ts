@@ -284,7 +284,7 @@ export class CatalogueRepository {
           sql` and `,
         )})`
       : sql`scope`;
-    const counted = live.map(([name], i) => sql`(b.${flag(i)} or starts_with(f.facet, ${name + '='}))`);
+    const counted = live.map(([name], i) => sql`(f.${flag(i)} or starts_with(f.facet, ${name + '='}))`);
     const countedNames = names.filter((name) => name !== fromSummary);
     const dropdowns = FILTERS.filter((f) => f.dropdown && names.includes(f.name)).map((f) => f.name);
     const keep = chosen.flatMap(([name, values]) => values.map((value) => `${name}=${value}`));
@@ -294,15 +294,26 @@ export class CatalogueRepository {
         : sql`union all
           select name, value, count, name || '=' || value as facet, 0 as rank
           from (${this.summaryQuery({ ...query, selection: {} }, [fromSummary], keep)}) s`;
+    // The facets of the rows are spread with `unnest` in the select list (one pass, where a lateral
+    // function scan builds a tuple store per row: 4 times slower), counted per facet, and only then
+    // kept by type, on the few hundred distinct facets instead of every row's (`offset 0` keeps the
+    // planner from pushing that filter back under the grouping).
     const counts = sql`
       select name, value, count from (
-        select split_part(f.facet, '=', 1) as name, substr(f.facet, strpos(f.facet, '=') + 1) as value,
-          count(*)::int as count, f.facet,
-          row_number() over (partition by split_part(f.facet, '=', 1) order by count(*) desc, f.facet) as rank
-        from scope b cross join lateral unnest(b.facets) as f(facet)
-        where split_part(f.facet, '=', 1) in (${sql.join(countedNames.length ? countedNames : [''])})
-          ${counted.length ? sql`and ${sql.join(counted, sql` and `)}` : sql``}
-        group by f.facet
+        select split_part(g.facet, '=', 1) as name, substr(g.facet, strpos(g.facet, '=') + 1) as value,
+          g.count, g.facet,
+          row_number() over (partition by split_part(g.facet, '=', 1) order by g.count desc, g.facet) as rank
+        from (
+          select f.facet, count(*)::int as count
+          from (select unnest(b.facets) as facet${sql.join(
+            live.map((_, i) => sql`, b.${flag(i)}`),
+            sql``,
+          )} from scope b) f
+          ${counted.length ? sql`where ${sql.join(counted, sql` and `)}` : sql``}
+          group by f.facet
+          offset 0
+        ) g
+        where split_part(g.facet, '=', 1) in (${sql.join(countedNames.length ? countedNames : [''])})
         ${summaryPart}
       ) c
       where rank <= ${DROPDOWN_LIMIT}
@@ -685,7 +696,7 @@ function chosenTypes(selection: FilterSelection = {}): Array<[FilterName, string
 /** The order of a list's rows (SPEC §9 sorts), ties broken by id. */
 function listOrder(query: ProductQuery) {
   if (query.rankedIds !== undefined && (query.sort ?? 'asc_order') === 'asc_order')
-    return sql`array_position(${rankedArray(query)}, l.product_id), l.product_id`;
+    return sql`(${rankObject(query)}::jsonb ->> l.product_id::text)::int, l.product_id`;
   return query.sort === 'asc_price'
     ? sql`l.price asc, l.product_id`
     : query.sort === 'desc_price'
@@ -722,6 +733,20 @@ function priceLiteral(value: number | undefined) {
 function intLiteral(value: number) {
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${value} is not a whole number`);
   return sql.lit(value);
+}
+
+/**
+ * The rank of each id of a search, as one JSON object parameter (`{"4456":1,…}`): a row's rank is a
+ * key lookup, where `array_position` walked the array for each of up to 500 rows (3 ms of a results
+ * page at 10,000 products on PGlite).
+ */
+function rankObject(query: ProductQuery) {
+  const ranks: Record<string, number> = {};
+  (query.rankedIds ?? []).forEach((id, index) => {
+    const key = String(Math.trunc(Number(id)));
+    if (!(key in ranks)) ranks[key] = index + 1;
+  });
+  return JSON.stringify(ranks);
 }
 
 /** The ranked ids of a search as one integer[] parameter. */
