@@ -158,23 +158,42 @@ export function keptPageHeaders(page: CachedPage, siteVary: string): Array<[stri
 export function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: string): void {
   res.statusCode = page.status;
   for (const [name, value] of keptPageHeaders(page, String(res.getHeader('Vary') ?? ''))) res.setHeader(name, value);
+  if (takesWholeGzip(page, req.headers['accept-encoding'])) {
+    page.answered = true;
+    return sendWhole(req, res, wholePage(page, Buffer.from(nonce, 'latin1')));
+  }
+  const body = pageBody(page, nonce, req.headers['accept-encoding'], req.method === 'HEAD');
+  for (let i = 0; i < body.headers.length; i += 2) res.setHeader(body.headers[i], body.headers[i + 1]);
+  writeBody(res, body.chunks);
+}
+
+/**
+ * Answers a page rendered for this response that is not kept (page cache off, private or not a
+ * 200): its headers are already on the response; the nonce goes in place, and no cached form is made.
+ */
+export function sendRenderedPage(req: Request, res: Response, html: string, nonce: string): void {
+  if (res.getHeader('Content-Type') === undefined) res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Vary', vary.append(String(res.getHeader('Vary') ?? ''), 'Accept-Encoding'));
+  sendWhole(req, res, Buffer.from(html.replaceAll(NONCE_PLACEHOLDER, nonce), 'utf8'));
+}
+
+/**
+ * A page with its nonce, in one piece: gzip-compressed when the client takes it and it is worth it,
+ * on libuv's thread pool (the event loop, which renders the next pages, does not wait).
+ */
+function sendWhole(req: Request, res: Response, whole: Buffer): void {
   const head = req.method === 'HEAD';
-  const send = (body: PageBody) => {
+  const plain = () => {
+    res.setHeader('Content-Length', String(whole.length));
+    writeBody(res, head ? [] : [whole]);
+  };
+  if (whole.length < MIN_GZIP_BYTES || !acceptsGzip(req.headers['accept-encoding'])) return plain();
+  gzipAsync(whole, { level: PAGE_GZIP_LEVEL }, (error, compressed) => {
+    if (error) return plain();
+    const body = wholeGzipBody(compressed, head);
     for (let i = 0; i < body.headers.length; i += 2) res.setHeader(body.headers[i], body.headers[i + 1]);
     writeBody(res, body.chunks);
-  };
-  if (takesWholeGzip(page, req.headers['accept-encoding'])) {
-    // Compressed on libuv's thread pool: the event loop, which renders the next pages, does not wait.
-    page.answered = true;
-    const whole = wholePage(page, Buffer.from(nonce, 'latin1'));
-    gzipAsync(whole, { level: PAGE_GZIP_LEVEL }, (error, compressed) => {
-      if (!error) return send(wholeGzipBody(compressed, head));
-      res.setHeader('Content-Length', String(whole.length));
-      writeBody(res, head ? [] : [whole]);
-    });
-    return;
-  }
-  send(pageBody(page, nonce, req.headers['accept-encoding'], head));
+  });
 }
 
 /**

@@ -71,6 +71,11 @@ export class PageCache<T = CachedPage> {
     });
   }
 
+  /** Whether pages are kept at all (PAGE_CACHE_TTL_SECONDS > 0). */
+  get keeps(): boolean {
+    return this.ttlMs > 0;
+  }
+
   /** The epoch a rendering starts under (see `set`). */
   get epoch(): number {
     return this.currentEpoch;

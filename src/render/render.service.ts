@@ -37,6 +37,8 @@ export interface RouteMatch {
  * template, description, canonical, hreflang, Open Graph, JSON-LD), assets from the client manifest
  * and the preloaded client state. Its output carries NONCE_PLACEHOLDER, swapped per response.
  */
+const MAX_TEXTS_PER_LOCALE = 10_000;
+
 @Injectable()
 export class RenderService {
   private readonly logger = new Logger(RenderService.name);
@@ -50,8 +52,23 @@ export class RenderService {
     if (!this.manifest.available) this.logger.warn('client build manifest not found: pages render without scripts');
   }
 
+  /** Texts without arguments, per language: the files are read once at start (no watching). */
+  private readonly texts = new Map<Locale, Map<string, string>>();
+
   translator(locale: Locale): Translate {
-    return (key, args) => this.i18n.t(key, { lang: locale, args, defaultValue: key }) as string;
+    let texts = this.texts.get(locale);
+    if (!texts) this.texts.set(locale, (texts = new Map()));
+    const known = texts;
+    return (key, args) => {
+      if (args) return this.i18n.t(key, { lang: locale, args, defaultValue: key }) as string;
+      let text = known.get(key);
+      if (text === undefined) {
+        text = this.i18n.t(key, { lang: locale, defaultValue: key }) as string;
+        // Keys are the code's own; the bound only guards against one built from unchecked data.
+        if (known.size < MAX_TEXTS_PER_LOCALE) known.set(key, text);
+      }
+      return text;
+    };
   }
 
   async renderPage<P extends object>(

@@ -102,3 +102,43 @@ describe('compressed pages (e2e)', () => {
     deflate.mockRestore();
   });
 });
+
+describe('compressed pages with the page cache off (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ PAGE_CACHE_TTL_SECONDS: '0' });
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', () => resolve()));
+  });
+  afterAll(() => t.app.close());
+
+  it.each([
+    ['home', FR, '/', 200],
+    ['a filtered list', DE, '/produkte/-brand--lactibiane', 200],
+    ['the 404 page', FR, '/cette-page-n-existe-pas', 404],
+  ])('sends %s compressed whole, with its own nonce, its length and no cached form', async (_, host, path, status) => {
+    const plain = await raw(t.server, 'GET', path, { Host: host });
+    expect(plain.status).toBe(status);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.bytes.length);
+    const html = plain.bytes.toString('utf8');
+    // The spliced form (one raw deflate per part) is for replays: a page that is not kept never makes it.
+    const splice = jest.spyOn(zlib, 'deflateRawSync');
+    for (let i = 0; i < 3; i++) {
+      const res = await raw(t.server, 'GET', path, { Host: host, 'Accept-Encoding': BROWSER });
+      expect(res.status).toBe(status);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(String(res.headers.vary)).toMatch(/\bAccept-Encoding\b/);
+      expect(Number(res.headers['content-length'])).toBe(res.bytes.length);
+      const nonce = nonceOf(res.headers['content-security-policy']);
+      const page = zlib.gunzipSync(res.bytes).toString('utf8');
+      expect(page).toBe(html.split(nonceOf(plain.headers['content-security-policy'])).join(nonce));
+    }
+    expect(splice).not.toHaveBeenCalled();
+    splice.mockRestore();
+    const head = await raw(t.server, 'HEAD', path, { Host: host, 'Accept-Encoding': 'gzip' });
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    expect(head.bytes.length).toBe(0);
+  });
+});

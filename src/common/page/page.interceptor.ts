@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { ComponentType } from 'react';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { pageCacheKey, sendCachedPage, toCachedPage, withNonceParts } from '../../render/cached-page';
+import { pageCacheKey, sendCachedPage, sendRenderedPage, toCachedPage, withNonceParts } from '../../render/cached-page';
 import { PageCache, type CachedPage } from '../../render/page-cache';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
@@ -82,10 +82,10 @@ export class PageInterceptor implements NestInterceptor {
       view,
       definition.component as ComponentType<object>,
     );
+    if (!this.pageCache.keeps || !reusable(definition, req, res)) return sendRenderedThroughNest(req, res, html);
     const page = toCachedPage(html, res);
     // Later requests for this URL are answered by PageCacheMiddleware before the router.
-    if (reusable(definition, req, res))
-      this.pageCache.set(pageCacheKey(site, req.originalUrl), page, res.locals.pageEpoch);
+    this.pageCache.set(pageCacheKey(site, req.originalUrl), page, res.locals.pageEpoch);
     return sendThroughNest(req, res, page);
   }
 }
@@ -106,4 +106,13 @@ function sendThroughNest(req: Request, res: Response, page: CachedPage): string 
     return this;
   } as Response['send'];
   return withNonceParts(page, nonce);
+}
+
+/** The same for a page that is not kept: written as it is, with no cached form made. */
+function sendRenderedThroughNest(req: Request, res: Response, html: string): string {
+  res.send = function sendPage(this: Response) {
+    sendRenderedPage(req, this, html, res.locals.cspNonce ?? '');
+    return this;
+  } as Response['send'];
+  return html;
 }
