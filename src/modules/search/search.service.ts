@@ -52,7 +52,7 @@ export class SearchService {
     const counts = { product: products.total, ...others };
     return {
       compiled,
-      productIds: products.hits.map((h) => h.entity_id),
+      productIds: products.ids,
       counts,
       empty: Object.values(counts).every((c) => c === 0),
     };
