@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import { keptPageHeaders, pageBody } from './cached-page';
+import { keptPageHeaders, pageBody, sendRenderedPage } from './cached-page';
+import { NONCE_PLACEHOLDER } from './render.service';
 import type { CachedPage } from './page-cache';
 
 const page = (headers: Array<[string, string]>): CachedPage => ({
@@ -76,5 +77,54 @@ describe(pageBody.name, () => {
     expect(header(plain, 'Content-Encoding')).toBeUndefined();
     expect(Buffer.concat(plain.chunks).toString()).toBe(html(nonces[1]));
     expect(Number(header(plain, 'Content-Length'))).toBe(Buffer.byteLength(html(nonces[1])));
+  });
+});
+
+describe(sendRenderedPage.name, () => {
+  const html = `<!doctype html><script nonce="${NONCE_PLACEHOLDER}"></script>${'<p>Sommeil</p>'.repeat(300)}`;
+  /** A response as far as the page writer uses it. */
+  const fakeResponse = () => {
+    const headers = new Map<string, string>([['content-type', 'text/html; charset=utf-8']]);
+    const written: Buffer[] = [];
+    const res = {
+      headersSent: false,
+      destroyed: false,
+      ended: false,
+      getHeader: (name: string) => headers.get(name.toLowerCase()),
+      setHeader: (name: string, value: string) => {
+        if (res.headersSent) throw new Error('headers already sent');
+        headers.set(name.toLowerCase(), value);
+      },
+      cork: () => undefined,
+      uncork: () => undefined,
+      write: (chunk: Buffer) => written.push(chunk),
+      end: () => {
+        res.headersSent = true;
+        res.ended = true;
+      },
+    };
+    return { res, headers, written };
+  };
+  const request = { method: 'GET', headers: { 'accept-encoding': 'gzip' } };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  it('writes the page with its nonce, compressed whole, with its length and Vary', async () => {
+    const { res, headers, written } = fakeResponse();
+    sendRenderedPage(request as never, res as never, html, 'n'.repeat(24));
+    await settle();
+    expect(res.ended).toBe(true);
+    expect(headers.get('content-encoding')).toBe('gzip');
+    expect(headers.get('vary')).toBe('Accept-Encoding');
+    expect(Number(headers.get('content-length'))).toBe(Buffer.concat(written).length);
+    expect(gunzipSync(Buffer.concat(written)).toString()).toBe(html.replace(NONCE_PLACEHOLDER, 'n'.repeat(24)));
+  });
+
+  it('writes nothing once the answer was given otherwise while compressing (no throw)', async () => {
+    const { res, written } = fakeResponse();
+    sendRenderedPage(request as never, res as never, html, 'n'.repeat(24));
+    res.headersSent = true; // a timeout's answer, say
+    await settle();
+    expect(written).toEqual([]);
+    expect(res.ended).toBe(false);
   });
 });

@@ -189,6 +189,8 @@ function sendWhole(req: Request, res: Response, whole: Buffer): void {
   };
   if (whole.length < MIN_GZIP_BYTES || !acceptsGzip(req.headers['accept-encoding'])) return plain();
   gzipAsync(whole, { level: PAGE_GZIP_LEVEL }, (error, compressed) => {
+    // Meanwhile the client may have gone, or the answer been given otherwise (a timeout's).
+    if (res.headersSent || res.destroyed) return;
     if (error) return plain();
     const body = wholeGzipBody(compressed, head);
     for (let i = 0; i < body.headers.length; i += 2) res.setHeader(body.headers[i], body.headers[i + 1]);
