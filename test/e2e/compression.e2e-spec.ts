@@ -26,12 +26,36 @@ function raw(server: Server, method: string, path: string, headers: Record<strin
 const BROWSER = 'gzip, deflate, br, zstd';
 const nonceOf = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp))![1];
 
+/** An app listening on a port of its own (raw requests, to read the bytes as sent). */
+async function listening(env: Record<string, string> = {}): Promise<TestApp> {
+  const app = await startTestApp(env);
+  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', () => resolve()));
+  return app;
+}
+
+/**
+ * Asks a page compressed, as a browser does, and checks the answer: gzip, Vary, its length, and the
+ * same page as the uncompressed answer `plain` with this response's nonce in every place. Its nonce.
+ */
+async function expectCompressedPage(server: Server, host: string, path: string, status: number, plain: Raw) {
+  const res = await raw(server, 'GET', path, { Host: host, 'Accept-Encoding': BROWSER });
+  expect(res.status).toBe(status);
+  expect(res.headers['content-encoding']).toBe('gzip');
+  expect(String(res.headers.vary)).toMatch(/\bAccept-Encoding\b/);
+  expect(Number(res.headers['content-length'])).toBe(res.bytes.length);
+  expect(res.bytes.length).toBeLessThan(plain.bytes.length / 3);
+  const nonce = nonceOf(res.headers['content-security-policy']);
+  const page = zlib.gunzipSync(res.bytes).toString('utf8');
+  expect(page).toBe(plain.bytes.toString('utf8').split(nonceOf(plain.headers['content-security-policy'])).join(nonce));
+  expect(page).toContain(`nonce="${nonce}"`);
+  return nonce;
+}
+
 describe('compressed pages (e2e)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', () => resolve()));
+    t = await listening();
   });
   afterAll(() => t.app.close());
 
@@ -45,22 +69,8 @@ describe('compressed pages (e2e)', () => {
       const plain = await raw(t.server, 'GET', path, { Host: host });
       expect(plain.status).toBe(status);
       expect(plain.headers['content-encoding']).toBeUndefined();
-      const html = plain.bytes.toString('utf8');
       const nonces = new Set<string>();
-      for (let i = 0; i < 3; i++) {
-        const res = await raw(t.server, 'GET', path, { Host: host, 'Accept-Encoding': BROWSER });
-        expect(res.status).toBe(status);
-        expect(res.headers['content-encoding']).toBe('gzip');
-        expect(String(res.headers.vary)).toMatch(/\bAccept-Encoding\b/);
-        expect(Number(res.headers['content-length'])).toBe(res.bytes.length);
-        expect(res.bytes.length).toBeLessThan(plain.bytes.length / 3);
-        const nonce = nonceOf(res.headers['content-security-policy']);
-        nonces.add(nonce);
-        // The same page as the uncompressed answer, with this response's nonce in every place.
-        const page = zlib.gunzipSync(res.bytes).toString('utf8');
-        expect(page).toBe(html.split(nonceOf(plain.headers['content-security-policy'])).join(nonce));
-        expect(page).toContain(`nonce="${nonce}"`);
-      }
+      for (let i = 0; i < 3; i++) nonces.add(await expectCompressedPage(t.server, host, path, status, plain));
       expect(nonces.size).toBe(3);
     },
   );
@@ -107,8 +117,7 @@ describe('compressed pages with the page cache off (e2e)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp({ PAGE_CACHE_TTL_SECONDS: '0' });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', () => resolve()));
+    t = await listening({ PAGE_CACHE_TTL_SECONDS: '0' });
   });
   afterAll(() => t.app.close());
 
@@ -121,19 +130,11 @@ describe('compressed pages with the page cache off (e2e)', () => {
     expect(plain.status).toBe(status);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(Number(plain.headers['content-length'])).toBe(plain.bytes.length);
-    const html = plain.bytes.toString('utf8');
     // The spliced form (one raw deflate per part) is for replays: a page that is not kept never makes it.
     const splice = jest.spyOn(zlib, 'deflateRawSync');
-    for (let i = 0; i < 3; i++) {
-      const res = await raw(t.server, 'GET', path, { Host: host, 'Accept-Encoding': BROWSER });
-      expect(res.status).toBe(status);
-      expect(res.headers['content-encoding']).toBe('gzip');
-      expect(String(res.headers.vary)).toMatch(/\bAccept-Encoding\b/);
-      expect(Number(res.headers['content-length'])).toBe(res.bytes.length);
-      const nonce = nonceOf(res.headers['content-security-policy']);
-      const page = zlib.gunzipSync(res.bytes).toString('utf8');
-      expect(page).toBe(html.split(nonceOf(plain.headers['content-security-policy'])).join(nonce));
-    }
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) nonces.add(await expectCompressedPage(t.server, host, path, status, plain));
+    expect(nonces.size).toBe(3);
     expect(splice).not.toHaveBeenCalled();
     splice.mockRestore();
     const head = await raw(t.server, 'HEAD', path, { Host: host, 'Accept-Encoding': 'gzip' });
