@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { parseServerTiming } from '../../src/common/timing/request-timing';
 import { buildPath, type Locale } from '../../contracts/route-table';
+import { ShopService } from '../../src/modules/shop/shop.service';
 import { DE, FR, startTestApp, type TestApp } from '../support/app';
 import { EDITORIAL_SAMPLES, contentExpertises, pick } from '../support/content';
 
@@ -87,5 +88,26 @@ describe('queries per page, caches off (e2e)', () => {
     const over = Object.entries(measured).filter(([, count]) => !(count <= MAX_QUERIES));
     expect({ over, measured }).toEqual({ over: [], measured });
     expect(Object.values(measured).every((count) => count > 0)).toBe(true);
+  });
+
+  it('reads the host table again in the background once it is 5 s old: no request waits for it or counts it', async () => {
+    const path = buildPath('need', 'fr', { slug: 'ballonnements' });
+    const steady = await queries(FR, path);
+    const shops = t.app.get(ShopService) as unknown as { catalogue: () => Promise<unknown> };
+    const reads = jest.spyOn(shops, 'catalogue');
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now + 6000);
+    try {
+      // The first request past the age is answered with the index as it was, its own queries only.
+      expect(await queries(FR, path)).toBe(steady);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(reads).toHaveBeenCalledTimes(1);
+      // Rebuilt meanwhile: the next ones neither count it nor start another.
+      expect(await queries(DE, buildPath('need', 'de', { slug: 'blahungen' }))).toBe(steady);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      clock.mockRestore();
+      reads.mockRestore();
+    }
   });
 });

@@ -38,6 +38,14 @@ export function withRequestTiming(res: ServerResponse, next: () => void): void {
   storage.run(timing, next);
 }
 
+/**
+ * Runs `work` outside any request: its queries count for no request (process-level upkeep a request
+ * only set off, such as a background refresh, which no request waits for).
+ */
+export function outsideRequest<T>(work: () => T): T {
+  return storage.exit(work);
+}
+
 /** The timing of the request being served here, if any (none at start-up, in CLI commands…). */
 export function currentTiming(): RequestTiming | undefined {
   return storage.getStore();

@@ -17,6 +17,7 @@ import type { SalesPlan, ShopSummary, SiteContext } from './shop.types';
 import type { SiteSource } from '../../common/site/site-source';
 import type { ShopScope } from '../../common/api';
 import { DomainException } from '../../common/errors/domain.exception';
+import { outsideRequest } from '../../common/timing/request-timing';
 
 export const DEFAULT_SHOP_ID = 1;
 
@@ -55,6 +56,8 @@ interface HostEntry {
 @Injectable()
 export class ShopService implements SiteSource {
   private index?: HostIndex;
+  /** The background rebuild of a stale host index, while it runs (see `hostIndex`). */
+  private rebuilding?: Promise<HostIndex>;
   private readonly hostProxies: BlockList | null;
   /**
    * Request headers besides Host that choose the site (and so the answer): a cache in front must key
@@ -322,9 +325,29 @@ export class ShopService implements SiteSource {
     }));
   }
 
-  private async hostIndex() {
+  /**
+   * The host index: built once (the first request waits for it), then, once it is HOST_INDEX_TTL_MS
+   * old, answered as it is while one rebuild runs in the background, outside any request (no request
+   * waits for it nor counts its query; a change to the shops shows a moment after 5 s).
+   */
+  private async hostIndex(): Promise<HostIndex> {
+    const index = this.index;
+    if (index && Date.now() - index.builtAt < HOST_INDEX_TTL_MS) return index;
+    if (!index) return this.buildHostIndex();
+    if (!this.rebuilding) {
+      const rebuilding = outsideRequest(() => this.buildHostIndex());
+      this.rebuilding = rebuilding;
+      // A failure keeps the index as it was (buildHostIndex); the next request past the age tries again.
+      rebuilding.then(
+        () => (this.rebuilding = undefined),
+        () => (this.rebuilding = undefined),
+      );
+    }
+    return index;
+  }
+
+  private async buildHostIndex(): Promise<HostIndex> {
     const now = Date.now();
-    if (this.index && now - this.index.builtAt < HOST_INDEX_TTL_MS) return this.index;
     let catalogue: ShopCatalogue;
     try {
       catalogue = await this.catalogue();
