@@ -80,11 +80,9 @@ export interface PageBody {
  */
 export function pageBody(page: CachedPage, nonce: string, acceptEncoding: string | undefined, head: boolean): PageBody {
   const nonceBytes = Buffer.from(nonce, 'latin1');
-  if (takesWholeGzip(page, acceptEncoding)) {
-    page.answered = true;
-    return wholeGzipBody(gzipSync(wholePage(page, nonceBytes), { level: PAGE_GZIP_LEVEL }), head);
-  }
+  const first = takesWholeGzip(page, acceptEncoding);
   page.answered = true;
+  if (first) return wholeGzipBody(gzipSync(wholePage(page, nonceBytes), { level: PAGE_GZIP_LEVEL }), head);
   const gzip = nonceBytes.length === NONCE_LENGTH && acceptsGzip(acceptEncoding) ? gzipOf(page) : null;
   if (gzip)
     return {
@@ -162,7 +160,11 @@ export function sendCachedPage(req: Request, res: Response, page: CachedPage, no
     page.answered = true;
     return sendWhole(req, res, wholePage(page, Buffer.from(nonce, 'latin1')));
   }
-  const body = pageBody(page, nonce, req.headers['accept-encoding'], req.method === 'HEAD');
+  sendBody(res, pageBody(page, nonce, req.headers['accept-encoding'], req.method === 'HEAD'));
+}
+
+/** A body's headers, then its bytes. */
+function sendBody(res: Response, body: PageBody): void {
   for (let i = 0; i < body.headers.length; i += 2) res.setHeader(body.headers[i], body.headers[i + 1]);
   writeBody(res, body.chunks);
 }
@@ -192,9 +194,7 @@ function sendWhole(req: Request, res: Response, whole: Buffer): void {
     // Meanwhile the client may have gone, or the answer been given otherwise (a timeout's).
     if (res.headersSent || res.destroyed) return;
     if (error) return plain();
-    const body = wholeGzipBody(compressed, head);
-    for (let i = 0; i < body.headers.length; i += 2) res.setHeader(body.headers[i], body.headers[i + 1]);
-    writeBody(res, body.chunks);
+    sendBody(res, wholeGzipBody(compressed, head));
   });
 }
 

@@ -56,8 +56,8 @@ interface HostEntry {
 @Injectable()
 export class ShopService implements SiteSource {
   private index?: HostIndex;
-  /** The background rebuild of a stale host index, while it runs (see `hostIndex`). */
-  private rebuilding?: Promise<HostIndex>;
+  /** Whether a background rebuild of the stale host index runs (see `hostIndex`). */
+  private rebuilding = false;
   private readonly hostProxies: BlockList | null;
   /**
    * Request headers besides Host that choose the site (and so the answer): a cache in front must key
@@ -335,13 +335,11 @@ export class ShopService implements SiteSource {
     if (index && Date.now() - index.builtAt < HOST_INDEX_TTL_MS) return index;
     if (!index) return this.buildHostIndex();
     if (!this.rebuilding) {
-      const rebuilding = outsideRequest(() => this.buildHostIndex());
-      this.rebuilding = rebuilding;
+      this.rebuilding = true;
       // A failure keeps the index as it was (buildHostIndex); the next request past the age tries again.
-      rebuilding.then(
-        () => (this.rebuilding = undefined),
-        () => (this.rebuilding = undefined),
-      );
+      void outsideRequest(() => this.buildHostIndex())
+        .catch(() => undefined)
+        .finally(() => (this.rebuilding = false));
     }
     return index;
   }
