@@ -81,7 +81,8 @@ export default defineConfig(
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {
-    files: ['jest.config.js', 'test/support/*.js'],
+    // CommonJS files Node runs as they are (the embedded database's worker: src/database/pglite-worker.js).
+    files: ['jest.config.js', 'test/support/*.js', 'src/database/pglite-worker.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

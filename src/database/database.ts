@@ -52,12 +52,6 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
   // only, it takes ~60 MB less resident memory and starts faster; its queries are rarely on a hot
   // path (read models are cached). Must be set before the module is compiled.
   setFlagsFromString('--liftoff-only');
-  // Loaded lazily: the WASM build is only paid for by the embedded mode.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-  const { cube } = await import('@electric-sql/pglite/contrib/cube');
-  const { earthdistance } = await import('@electric-sql/pglite/contrib/earthdistance');
   let dataDir: string | undefined;
   let unlock = () => {};
   if (config.DATA_DIR !== ':memory:') {
@@ -65,24 +59,21 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(resolve(config.DATA_DIR));
   }
-  let pglite;
+  let pool: PGlitePool;
   try {
     const compiled = await pgliteModule(config.PGLITE_SHARED_BUFFERS_MB);
     if (!compiled)
       new Logger('Database').warn(
         `this PGlite build does not carry shared_buffers=128MB where expected: PGLITE_SHARED_BUFFERS_MB is not applied`,
       );
-    pglite = await PGlite.create({
-      dataDir,
-      extensions: { pg_trgm, unaccent, cube, earthdistance },
-      ...(compiled ? { wasmModule: compiled } : {}),
-    });
+    // PGlite runs on its own thread (pglite-pool.ts), which gets the compiled module.
+    pool = await PGlitePool.open({ dataDir, ...(compiled ? { wasmModule: compiled } : {}) }, unlock);
   } catch (error) {
     unlock();
     throw error;
   }
   return new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new PGlitePool(pglite, unlock) as never }),
+    dialect: new PostgresDialect({ pool: pool as never }),
     log: countQueries,
   });
 }
@@ -198,7 +189,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return (
     typeof message === 'string' &&
-    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the embedded database stopped)/.test(
       message,
     )
   );

@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import { PGlitePool, textLiterals } from './pglite-pool';
 
 describe(textLiterals.name, () => {
@@ -21,31 +20,39 @@ describe(textLiterals.name, () => {
     expect(textLiterals([new Date('2026-11-25T10:00:00.000Z')])).toEqual(["'2026-11-25T10:00:00.000Z'"]);
   });
 
-  it('leaves arrays, objects and buffers to the extended protocol', () => {
-    expect(textLiterals([[1, 2]])).toBeNull();
+  it('writes a flat array as node-postgres does, elements quoted and escaped', () => {
+    expect(textLiterals([[1, 2, 3], [], ['a', 'b"c', 'd\\e', "f'g", null], [true, false]])).toEqual([
+      '\'{"1","2","3"}\'',
+      "'{}'",
+      `'{"a","b\\"c","d\\\\e","f''g",NULL}'`,
+      '\'{"t","f"}\'',
+    ]);
+  });
+
+  it('leaves nested arrays, objects and buffers to the extended protocol', () => {
+    expect(textLiterals([[[1, 2]]])).toBeNull();
     expect(textLiterals([{ a: 1 }])).toBeNull();
+    expect(textLiterals([[{ a: 1 }]])).toBeNull();
     expect(textLiterals([Buffer.from('x')])).toBeNull();
   });
 });
 
 describe(PGlitePool.name, () => {
-  let db: PGlite;
   let sut: PGlitePool;
   beforeAll(async () => {
-    db = new PGlite();
-    sut = new PGlitePool(db);
-    await db.exec('create table t (id integer primary key, name text, at timestamptz, ok boolean)');
+    sut = await PGlitePool.open({});
+    await query('create table t (id integer primary key, name text, at timestamptz, ok boolean)', []);
   });
   afterAll(async () => sut.end());
 
-  const query = async (text: string, values: unknown[]) => {
+  async function query(text: string, values: unknown[]) {
     const client = await sut.connect();
     try {
       return await client.query(text, values);
     } finally {
       client.release();
     }
-  };
+  }
 
   it('runs a parameterised statement prepared once, values read by their own types', async () => {
     await query('insert into t (id, name, at, ok) values ($1, $2, $3, $4)', [
@@ -66,12 +73,77 @@ describe(PGlitePool.name, () => {
     expect(prepared).toEqual([{ n: 1 }]);
   });
 
-  it('answers the same as the extended protocol for an array parameter', async () => {
+  it('reads array parameters as the extended protocol does, prepared too', async () => {
     expect((await query('select $1::int[] as ids', [[1, 2, 3]])).rows).toEqual([{ ids: [1, 2, 3] }]);
+    const texts = ['a', 'b"c', 'd\\e', "f'g", '{x,y}', 'NULL'];
+    expect((await query('select $1::text[] as texts', [texts])).rows).toEqual([{ texts }]);
+    // (PGlite reads a NULL element of an array it answers as the text 'NULL': asked in SQL here.)
+    expect((await query('select ($1::text[])[2] is null as gap, cardinality($1) as n', [['a', null]])).rows).toEqual([
+      { gap: true, n: 2 },
+    ]);
+    expect((await query('select $1::int[] as ids', [[]])).rows).toEqual([{ ids: [] }]);
+    expect((await query('select 1 as one where 2 = any($1)', [[1, 2]])).rows).toEqual([{ one: 1 }]);
+    const prepared = await query('select count(*)::int as n from pg_prepared_statements where statement like $1', [
+      '%$1::text[] as texts%',
+    ]);
+    expect(prepared.rows).toEqual([{ n: 1 }]);
   });
 
-  it('reports a statement that fails to prepare, and keeps working', async () => {
-    await expect(query('select name from no_such_table where id = $1', [1])).rejects.toThrow(/no_such_table/);
+  it('reports a statement that fails to prepare with its PostgreSQL code, and keeps working', async () => {
+    const failure = query('select name from no_such_table where id = $1', [1]);
+    await expect(failure).rejects.toThrow(/no_such_table/);
+    await expect(failure).rejects.toMatchObject({ code: '42P01' });
     expect((await query('select name from t where id = $1', [1])).rows).toEqual([{ name: "it's" }]);
+  });
+
+  it('keeps 300 statements prepared, deallocating the least recently used', async () => {
+    for (let i = 0; i < 310; i++) await query(`select $1::int + ${i} as n`, [1]);
+    const kept = await query('select count(*)::int as n from pg_prepared_statements where statement like $1', [
+      '%select $1::int + %',
+    ]);
+    expect(kept.rows[0].n).toBeLessThanOrEqual(300);
+    expect(kept.rows[0].n).toBeGreaterThan(290);
+    // An evicted one is prepared again when it comes back.
+    expect((await query('select $1::int + 0 as n', [41])).rows).toEqual([{ n: 41 }]);
+  });
+
+  it('sends statements without waiting for the previous answers, and answers each its own', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => query('select $1::int * 2 as n, pg_sleep(0) as s', [i])),
+    );
+    expect(answers.map((a) => a.rows[0].n)).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
+  });
+
+  it("keeps a transaction whole: another client's statements wait for its commit", async () => {
+    const trx = await sut.connect();
+    await trx.query('begin');
+    await trx.query('insert into t (id, name) values ($1, $2)', [10, 'inside']);
+    // Sent while the transaction is open: it must not run inside it (it would see the row, and the
+    // rollback would not undo its own write).
+    const other = query('insert into t (id, name) values ($1, $2) returning (select count(*)::int from t) as n', [
+      11,
+      'outside',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await trx.query('rollback');
+    trx.release();
+    expect((await other).rows).toEqual([{ n: 2 }]);
+    expect((await query('select id from t where id >= $1 order by id', [10])).rows).toEqual([{ id: 11 }]);
+  });
+
+  it("lets the others go on when a transaction's client is released without ending it", async () => {
+    const trx = await sut.connect();
+    await trx.query('begin');
+    trx.release();
+    expect((await query('select $1::int as n', [7])).rows).toEqual([{ n: 7 }]);
+    await query('rollback', []);
+  });
+
+  it('fails every statement once the engine has ended, and ends once', async () => {
+    const other = await PGlitePool.open({});
+    await other.end();
+    await other.end();
+    const client = await other.connect();
+    await expect(client.query('select 1', [])).rejects.toThrow(/the embedded database stopped/);
   });
 });
