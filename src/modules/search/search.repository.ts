@@ -170,7 +170,7 @@ export class SearchRepository {
           ${titleMatch(search, m)} as in_title, ${keyMatch(search, m)} as by_key, ${strongMatch(search, m)} as in_strong_parts
         from search_document m
         where m.kind = 'product' and m.locale = ${search.locale} and ${matches(search, m)}
-          and m.sales_plans @> array[${scope.salesPlanId}]::integer[]
+          and ${salesPlanOf(scope.salesPlanId, m)}
         order by by_key desc, in_title desc, in_strong_parts desc, m.position, m.entity_id
         limit ${sql.lit(Math.max(CANDIDATES, limit))}
       ) c
@@ -231,7 +231,7 @@ export class SearchRepository {
           ${keyMatch(search, m)} as by_key, ${scope.titleOnly ? sql`true` : strongMatch(search, m)} as in_strong_parts
         from search_document m
         where m.kind = ${kindLiteral(kind)} and m.locale = ${search.locale} and ${matched}
-          ${kind === 'product' ? sql`and m.sales_plans @> array[${scope.salesPlanId}]::integer[]` : sql``}
+          ${kind === 'product' ? sql`and ${salesPlanOf(scope.salesPlanId, m)}` : sql``}
         order by by_key desc, in_title desc, in_strong_parts desc, m.position, m.entity_id
         limit ${sql.lit(candidates)}
       ) c
@@ -317,6 +317,15 @@ function score(search: CompiledSearch, d: RawBuilder<unknown>, inTitle: RawBuild
     : sql`0`;
   const keys = search.keys.length ? sql`case when ${keyMatch(search, d)} then 100 else 0 end` : sql`0`;
   return sql<number>`(${keys} + ${rank} + case when ${inTitle} then 0.5 * similarity(${d}.folded_title, ${search.folded}) else 0 end)`;
+}
+
+/**
+ * Whether document `d` is sold in the sales plan: `= any`, not `@> array[…]`, which builds and
+ * compares arrays for each of the thousands of rows a common word matches (a quarter of the scan of
+ * "magnesium"'s 1,734 products at 10,000 on PGlite), with the same plan.
+ */
+function salesPlanOf(salesPlanId: number, d: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`${salesPlanId}::integer = any(${d}.sales_plans)`;
 }
 
 function textArray(values: string[]): RawBuilder<string[]> {
