@@ -39,8 +39,8 @@ interface Pending {
  * PGlite runs on its own thread (pglite-worker.js), which takes the statements one after the other in
  * the order they are sent. Statements are sent as soon as they are asked for, without waiting for the
  * previous one's answer: the engine is never idle while the main thread renders a page, and while it
- * works the main thread serves other requests (at 10,000 products on 2 cores: the home page 60 -> 120
- * requests/s, docs/decisions.md). PGlite has a single session, so a transaction is kept whole: from
+ * works the main thread serves other requests (2 cores, 10,000 products: the filtered list 49 -> 67
+ * requests/s, the results page 26 -> 36; docs/decisions.md). PGlite has a single session, so a transaction is kept whole: from
  * its `begin` to its `commit` or `rollback` (Kysely's own statements), the other clients' statements
  * wait here and go after it. (A connection pinned without a transaction, `db.connection()`, gets no
  * such guarantee; nothing uses one.)
