@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from './database';
 import { PGlitePool, textLiterals } from './pglite-pool';
 
 describe(textLiterals.name, () => {
@@ -107,7 +108,23 @@ describe(PGlitePool.name, () => {
     expect((await query('select $1::int + 0 as n', [41])).rows).toEqual([{ n: 41 }]);
   });
 
-  it('sends statements without waiting for the previous answers, and answers each its own', async () => {
+  it("sends a statement without waiting for the earlier ones' answers", async () => {
+    const worker = (sut as unknown as { worker: { postMessage: (message: unknown) => void } }).worker;
+    const posted = jest.spyOn(worker, 'postMessage');
+    try {
+      const slow = query('select $1::int as n, pg_sleep(0.3) as s', [1]);
+      const quick = query('select $1::int * 2 as n', [21]);
+      await new Promise((resolve) => setImmediate(resolve));
+      // Both are with the engine while the first still runs.
+      expect(posted).toHaveBeenCalledTimes(2);
+      expect((await quick).rows).toEqual([{ n: 42 }]);
+      expect((await slow).rows[0].n).toBe(1);
+    } finally {
+      posted.mockRestore();
+    }
+  });
+
+  it('answers each of many statements in flight its own rows', async () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => query('select $1::int * 2 as n, pg_sleep(0) as s', [i])),
     );
@@ -144,6 +161,9 @@ describe(PGlitePool.name, () => {
     await other.end();
     await other.end();
     const client = await other.connect();
-    await expect(client.query('select 1', [])).rejects.toThrow(/the embedded database stopped/);
+    const failure = client.query('select 1', []);
+    await expect(failure).rejects.toThrow(/the embedded database stopped/);
+    // A page that meets it answers 503, "try again shortly".
+    expect(isDatabaseUnavailable(await failure.catch((error: unknown) => error))).toBe(true);
   });
 });

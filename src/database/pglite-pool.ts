@@ -2,16 +2,26 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { statementName } from './prepared-statements';
 
-/** Where PGlite and its extensions are (resolved here: the worker loads them by path). */
-const PGLITE_MODULES = {
-  pglite: require.resolve('@electric-sql/pglite'),
-  extensions: Object.fromEntries(
-    ['pg_trgm', 'unaccent', 'cube', 'earthdistance'].map((name) => [
-      name,
-      require.resolve(`@electric-sql/pglite/contrib/${name}`),
-    ]),
-  ),
-};
+/**
+ * Where PGlite and its extensions are (resolved here: the worker loads them by path). Only when an
+ * embedded database opens: the server mode never looks for them.
+ */
+function pgliteModules() {
+  return {
+    pglite: require.resolve('@electric-sql/pglite'),
+    extensions: Object.fromEntries(
+      ['pg_trgm', 'unaccent', 'cube', 'earthdistance'].map((name) => [
+        name,
+        require.resolve(`@electric-sql/pglite/contrib/${name}`),
+      ]),
+    ),
+  };
+}
+
+/** An error as the worker described it (message and PostgreSQL fields), made in this thread. */
+function errorOf(described: { message: string } & Record<string, unknown>): Error {
+  return Object.assign(new Error(described.message), described);
+}
 
 export interface PGliteOptions {
   /** The data folder; none: in memory. */
@@ -65,7 +75,7 @@ export class PGlitePool {
     this.opened = new Promise<void>((resolve, reject) => (opened = { resolve, reject }));
     worker.on('message', (message: Reply & { ready?: true; failed?: { message: string } }) => {
       if (message.ready) opened?.resolve();
-      else if (message.failed) opened?.reject(Object.assign(new Error(message.failed.message), message.failed));
+      else if (message.failed) opened?.reject(errorOf(message.failed));
       else this.answer(message);
     });
     worker.on('error', (error) => {
@@ -82,7 +92,7 @@ export class PGlitePool {
   /** Starts the engine's thread and opens the database. `onEnd`: after it is closed (releases the data folder's lock). */
   static async open(options: PGliteOptions, onEnd: () => void = () => {}): Promise<PGlitePool> {
     const worker = new Worker(join(__dirname, 'pglite-worker.js'), {
-      workerData: { ...options, modules: PGLITE_MODULES },
+      workerData: { ...options, modules: pgliteModules() },
     });
     const pool = new PGlitePool(worker, onEnd);
     try {
@@ -162,7 +172,7 @@ export class PGlitePool {
     try {
       if (!this.stopped) {
         const reply = await this.send({ close: true });
-        if (reply.error) throw Object.assign(new Error(reply.error.message), reply.error);
+        if (reply.error) throw errorOf(reply.error);
       }
     } finally {
       await this.worker.terminate();
@@ -200,7 +210,7 @@ class PGliteClient {
       if (END.test(sql)) pool.free(this);
     }
     // Made here, so that its stack is the caller's.
-    if (reply.error) throw Object.assign(new Error(reply.error.message), reply.error);
+    if (reply.error) throw errorOf(reply.error);
     const command = (COMMAND.exec(sql)?.[1] ?? 'SELECT').toUpperCase();
     const rows = reply.rows ?? [];
     return { command: command === 'WITH' ? 'SELECT' : command, rowCount: reply.affectedRows ?? rows.length, rows };
