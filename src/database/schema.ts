@@ -372,6 +372,10 @@ export interface FacetSummaryTable {
   name: string;
   value: string;
   count: number;
+  /** Bit i set: product i is counted here (migration 0029); on value and total rows, null until a full refresh. */
+  members: ColumnType<string | null, string | null | undefined, string | null>;
+  /** On a 'products' row: the product its value names (migration 0029). */
+  product_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** An editor account (issue 9 "Preview, login, logout"): created by `npm run editor:create`, never seeded. */

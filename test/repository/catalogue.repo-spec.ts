@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config/app.config';
 import { migrateToLatest, openDatabase, type Database } from '../../src/database/database';
 import { seedAll } from '../../src/database/seed/seed';
 import type { DB } from '../../src/database/schema';
+import { listingContributions, refreshProductListing } from '../../src/database/derived/product-listing';
 import { CatalogueRepository } from '../../src/modules/catalogue/catalogue.repository';
 import type { ProductQuery } from '../../src/modules/catalogue/catalogue.types';
 import { FILTERS } from '../../contracts/filters';
@@ -137,6 +138,102 @@ describe(`CatalogueRepository on ${process.env.DATABASE_URL ? 'the PostgreSQL se
             }
       }
     }
+  });
+
+  describe('facet counts from the bit strings of the facet summary (migration 0029)', () => {
+    const all = FILTERS.map((f) => f.name);
+    type Counted = { memberCounts(q: ProductQuery, n: readonly string[]): Promise<unknown[] | null> };
+    /** A price range that keeps every product but is not the default one: the live count. */
+    const live = (query: ProductQuery): ProductQuery => ({ ...query, price: { min: 0, max: 9999.99 } });
+    const sorted = (counts: Array<{ name: string; value: string; count: number }>) =>
+      counts.map((c) => `${c.name}=${c.value}:${c.count}`).sort();
+
+    /** Selections of one to three types, from values of the list's own summary and one that is in no list. */
+    async function selectionsOf(repository: CatalogueRepository, query: ProductQuery) {
+      const summary = await repository.facetCounts(query, all);
+      const of = (name: string) => summary.filter((f) => f.name === name).map((f) => f.value);
+      const [brands, needs, forms, products] = [of('brand'), of('need'), of('galenic_format'), of('products')];
+      const listed = (await repository.listProducts(query)).items;
+      const far = listed[Math.max(0, listed.length - 2)]?.reference.toLowerCase() ?? 'none';
+      return [
+        { brand: brands.slice(0, 1) },
+        { brand: brands.slice(0, 2), galenic_format: forms.slice(0, 1) },
+        { need: needs.slice(0, 1), galenic_format: forms.slice(0, 2), brand: brands.slice(1, 2) },
+        { products: [far] },
+        { products: [far, products[0] ?? 'none'], brand: brands.slice(0, 1) },
+        { active_ingredient: of('active_ingredient').slice(0, 1), need: needs.slice(1, 3) },
+        { brand: ['no-such-brand'] },
+        { brand: ['no-such-brand', brands[0] ?? 'none'], need: needs.slice(0, 1) },
+        { no_sell_inline: ['true'] },
+      ].filter((s) => Object.values(s).every((v) => v.length));
+    }
+
+    async function expectSameAsLive(repository: CatalogueRepository, query: ProductQuery) {
+      let compared = 0;
+      for (const selection of await selectionsOf(repository, query)) {
+        const chosen = { ...query, selection };
+        const fromBits = await (repository as unknown as Counted).memberCounts(chosen, all);
+        expect(fromBits).not.toBeNull();
+        expect({ selection, counts: sorted(await repository.facetCounts(chosen, all)) }).toEqual({
+          selection,
+          counts: sorted(await repository.facetCounts(live(chosen), all)),
+        });
+        compared++;
+      }
+      expect(compared).toBeGreaterThanOrEqual(6);
+    }
+
+    it('gives the counts a pass over the products gives, free products in or out, in an expertise too', async () => {
+      const digestion = (
+        await db.selectFrom('category').select('id').where('key', '=', 'digestion').executeTakeFirstOrThrow()
+      ).id;
+      for (const query of [
+        { ...base, noFree: true },
+        base,
+        { ...base, expertiseId: digestion, noFree: true },
+        { ...base, locale: 'de' as const },
+      ])
+        await expectSameAsLive(repo, query);
+    });
+
+    it('stays right after product writes (bits moved, not recounted), and a list without bit strings is counted live', async () => {
+      const trx = await db.startTransaction().execute();
+      try {
+        const sut = new CatalogueRepository(trx as unknown as Database);
+        const products = await trx.selectFrom('product').select('id').orderBy('id').limit(4).execute();
+        const ids = products.map((p) => p.id);
+        const before = await listingContributions(trx, ids);
+        // One product changes brand and gains a need, one leaves every list, one is unpublished.
+        const other = await trx.selectFrom('brand').select('key').orderBy('id', 'desc').executeTakeFirstOrThrow();
+        await trx
+          .updateTable('product_facet')
+          .set({ value: other.key })
+          .where('product_id', '=', ids[0])
+          .where('name', '=', 'brand')
+          .execute();
+        const need = await trx.selectFrom('need').select('key').orderBy('id', 'desc').executeTakeFirstOrThrow();
+        await trx
+          .insertInto('product_facet')
+          .values({ product_id: ids[0], name: 'need', value: need.key })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        await trx.deleteFrom('product_price').where('product_id', '=', ids[1]).execute();
+        await trx.updateTable('product').set({ published: false }).where('id', '=', ids[2]).execute();
+        await refreshProductListing(trx, { productIds: ids });
+        expect((await listingContributions(trx, ids)).length).not.toBe(before.length);
+        await expectSameAsLive(sut, { ...base, noFree: true });
+        await expectSameAsLive(sut, base);
+        // Without bit strings (a database migrated, not refreshed since), the counts are live ones.
+        await trx.updateTable('facet_summary').set({ members: null }).execute();
+        const selection = { brand: [other.key] };
+        expect(await (sut as unknown as Counted).memberCounts({ ...base, selection }, all)).toBeNull();
+        expect(sorted(await sut.facetCounts({ ...base, selection }, all))).toEqual(
+          sorted(await sut.facetCounts(live({ ...base, selection }), all)),
+        );
+      } finally {
+        await trx.rollback().execute();
+      }
+    });
   });
 
   it('reads a list page and its facet counts together as listProducts and facetCounts give them apart', async () => {

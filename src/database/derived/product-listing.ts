@@ -69,6 +69,7 @@ export function listedCells(db: Kysely<DB>, productIds: number[]): Promise<Liste
 
 /** A listing row as the facet summary counts it. */
 export interface ListingContribution {
+  product_id: number;
   sales_plan_id: number;
   locale: string;
   category_id: number;
@@ -81,7 +82,7 @@ export function listingContributions(db: Kysely<DB>, productIds: number[]): Prom
   if (!productIds.length) return Promise.resolve([]);
   return db
     .selectFrom('product_listing')
-    .select(['sales_plan_id', 'locale', 'category_id', 'is_free', 'facets'])
+    .select(['product_id', 'sales_plan_id', 'locale', 'category_id', 'is_free', 'facets'])
     .where('product_id', 'in', productIds)
     .where('published', '=', true)
     .where('price', '>=', String(DEFAULT_PRICE.min))
@@ -153,6 +154,121 @@ export async function applyFacetDelta(
       )
       .execute();
   }
+  await applyMemberDelta(db, before, after);
+}
+
+/**
+ * Moves the bit strings of the facet summary (migration 0029) as applyFacetDelta moves the counts:
+ * each product's bit is set in the rows it counts for now and cleared in those it no longer does,
+ * in the lists that have bit strings. A 'products' row names its product again. A list that gets
+ * its first product here, or a 'products' value that now names two, loses its bit strings and is
+ * counted live until the next full refresh.
+ */
+async function applyMemberDelta(db: Kysely<DB>, before: ListingContribution[], after: ListingContribution[]) {
+  const keyOf = (r: ListingContribution, free: boolean, name: string, value: string) =>
+    JSON.stringify([r.sales_plan_id, r.locale, r.category_id, free, name, value]);
+  const rowsOf = (rows: ListingContribution[]) => {
+    const out = new Map<string, Set<number>>();
+    for (const r of rows)
+      for (const free of r.is_free ? [true] : [true, false])
+        for (const [name, value] of [
+          [FACET_SUMMARY_TOTAL, ''],
+          ...r.facets.map((f) => [f.slice(0, f.indexOf('=')), f.slice(f.indexOf('=') + 1)]),
+        ]) {
+          const key = keyOf(r, free, name, value);
+          out.set(key, (out.get(key) ?? new Set()).add(r.product_id));
+        }
+    return out;
+  };
+  const was = rowsOf(before);
+  const is = rowsOf(after);
+  const changes: Array<{ key: string; productId: number; set: boolean }> = [];
+  for (const key of new Set([...was.keys(), ...is.keys()])) {
+    const old = was.get(key) ?? new Set<number>();
+    const now = is.get(key) ?? new Set<number>();
+    for (const id of now) if (!old.has(id)) changes.push({ key, productId: id, set: true });
+    for (const id of old) if (!now.has(id)) changes.push({ key, productId: id, set: false });
+  }
+  if (!changes.length) return;
+  const capacity = await memberCapacity(db, Math.max(...changes.map((c) => c.productId)));
+  const values = (part: typeof changes) =>
+    sql.join(
+      part.map((c) => {
+        const [plan, locale, category, free, name, value] = JSON.parse(c.key) as [
+          number,
+          string,
+          number,
+          boolean,
+          string,
+          string,
+        ];
+        return sql`(${plan}::integer, ${locale}::text, ${category}::integer, ${free}::boolean, ${name}::text, ${value}::text, ${c.productId}::integer, ${c.set}::boolean)`;
+      }),
+    );
+  const zero = sql`repeat('0', ${sql.lit(capacity)})::varbit`;
+  for (let i = 0; i < changes.length; i += 500) {
+    const part = changes.slice(i, i + 500);
+    // Bit strings: one mask of bits to set and one to clear per row, in lists that have them.
+    await sql`
+      update facet_summary f set members = (coalesce(f.members, ${zero}) & ~c.clear) | c.set
+      from (
+        select sales_plan_id, locale, category_id, free_included, name, value,
+          bit_or(case when v.set then v.bit else ${zero} end) as set,
+          bit_or(case when v.set then ${zero} else v.bit end) as clear
+        from (
+          select v.*, set_bit(${zero}, v.product_id, 1) as bit
+          from (values ${values(part)}) as v(sales_plan_id, locale, category_id, free_included, name, value, product_id, set)
+          where v.name <> 'products'
+        ) v
+        group by sales_plan_id, locale, category_id, free_included, name, value
+      ) c
+      where (f.sales_plan_id, f.locale, f.category_id, f.free_included, f.name, f.value)
+          = (c.sales_plan_id, c.locale, c.category_id, c.free_included, c.name, c.value)
+        and exists (
+          select 1 from facet_summary t
+          where (t.sales_plan_id, t.locale, t.category_id, t.free_included) = (f.sales_plan_id, f.locale, f.category_id, f.free_included)
+            and t.name = ${FACET_SUMMARY_TOTAL} and t.value = '' and t.members is not null
+        )
+    `.execute(db);
+    // A 'products' row names the one product it counts (no bit string); one that counts more, or
+    // whose product is not known here, names none.
+    await sql`
+      update facet_summary f
+      set members = null,
+        product_id = case
+          when f.count <> 1 then null
+          when c.added is not null then c.added
+          when f.product_id = any(c.removed) then null
+          else f.product_id
+        end
+      from (
+        select sales_plan_id, locale, category_id, free_included, name, value,
+          max(product_id) filter (where set) as added,
+          coalesce(array_agg(product_id) filter (where not set), '{}') as removed
+        from (values ${values(part)}) as v(sales_plan_id, locale, category_id, free_included, name, value, product_id, set)
+        where v.name = 'products'
+        group by sales_plan_id, locale, category_id, free_included, name, value
+      ) c
+      where (f.sales_plan_id, f.locale, f.category_id, f.free_included, f.name, f.value)
+          = (c.sales_plan_id, c.locale, c.category_id, c.free_included, c.name, c.value)
+    `.execute(db);
+  }
+  // Lists now without a sound set of bit strings: one that had none before this write (its total
+  // row is new), or one where a 'products' value names no single product.
+  await sql`
+    update facet_summary t set members = null
+    where t.name = ${FACET_SUMMARY_TOTAL} and t.members is not null
+      and (t.sales_plan_id, t.locale, t.category_id, t.free_included) in (
+        select f.sales_plan_id, f.locale, f.category_id, f.free_included from facet_summary f
+        where f.name = 'products' and f.product_id is null and f.members is null
+          and (f.sales_plan_id, f.locale, f.category_id) in (${sql.join(
+            [...new Set(changes.map((c) => JSON.stringify((JSON.parse(c.key) as unknown[]).slice(0, 3))))].map((k) => {
+              const [plan, locale, category] = JSON.parse(k) as [number, string, number];
+              return sql`(${plan}::integer, ${locale}::text, ${category}::integer)`;
+            }),
+          )})
+      )
+  `.execute(db);
 }
 
 interface FacetSummaryRow {
@@ -282,26 +398,93 @@ export async function refreshFacetSummary(db: Kysely<DB>, cells?: ListedCell[]):
       .orderBy('locale')
       .execute();
   }
+  const capacity = await memberCapacity(db);
   for (const { sales_plan_id: plan, locale, categories } of pairs)
     await sql`
       with listed as (
-        select category_id, facets, is_free from product_listing
+        select category_id, product_id, facets, is_free from product_listing
         where sales_plan_id = ${plan} and locale = ${locale} and published
           and price between ${DEFAULT_PRICE.min} and ${DEFAULT_PRICE.max}
           ${categories ? sql`and category_id in (${sql.join(categories)})` : sql``}
       ),
-      counted as (
-        select l.category_id, f.facet, count(*) filter (where not l.is_free) as paid, count(*) as all
-        from listed l cross join lateral unnest(l.facets) as f(facet)
-        group by l.category_id, f.facet
+      -- Each row in the counts with free products, and when it is not free in those without.
+      cells as (
+        select l.category_id, v.free_included, l.product_id, l.facets
+        from listed l cross join lateral (values (true), (false)) as v(free_included)
+        where v.free_included or not l.is_free
+      ),
+      -- One row per product and facet, and one per product (facet '') for the list's total.
+      pairs as (
+        select c.category_id, c.free_included, c.product_id, f.facet
+        from cells c cross join lateral unnest(c.facets) as f(facet)
         union all
-        select category_id, null, count(*) filter (where not is_free), count(*) from listed group by category_id
+        select category_id, free_included, product_id, '' from cells
+      ),
+      counted as (
+        select category_id, free_included, facet, count(*)::int as count, min(product_id) as product_id
+        from pairs group by category_id, free_included, facet
+      ),
+      -- The bit strings, written as text: for each product in id order, as many '0' as ids skipped,
+      -- then '1' (one pass; setting bits one by one copies the whole string each time). A 'products'
+      -- value gets one only if it names more than one product (references differing in case).
+      gapped as (
+        select p.category_id, p.free_included, p.facet, p.product_id,
+          p.product_id - coalesce(lag(p.product_id) over (
+            partition by p.category_id, p.free_included, p.facet order by p.product_id), -1) - 1 as gap
+        from pairs p join counted c on c.category_id = p.category_id and c.free_included = p.free_included
+          and c.facet = p.facet
+        where not starts_with(p.facet, 'products=') or c.count > 1
+      ),
+      bits as (
+        select category_id, free_included, facet,
+          rpad(string_agg(repeat('0', gap::int) || '1', '' order by product_id), ${sql.lit(capacity)}, '0')::varbit
+            as members
+        from gapped group by category_id, free_included, facet
       )
-      insert into facet_summary (sales_plan_id, locale, category_id, free_included, name, value, count)
-      select ${plan}::integer, ${locale}::text, c.category_id, v.free_included,
-        coalesce(split_part(c.facet, '=', 1), ${FACET_SUMMARY_TOTAL}::text),
-        coalesce(substr(c.facet, strpos(c.facet, '=') + 1), ''), v.count
-      from counted c cross join lateral (values (false, c.paid), (true, c.all)) as v(free_included, count)
-      where v.count > 0
+      insert into facet_summary
+        (sales_plan_id, locale, category_id, free_included, name, value, count, members, product_id)
+      select ${plan}::integer, ${locale}::text, c.category_id, c.free_included,
+        case when c.facet = '' then ${FACET_SUMMARY_TOTAL}::text else split_part(c.facet, '=', 1) end,
+        substr(c.facet, strpos(c.facet, '=') + 1), c.count, b.members,
+        case when starts_with(c.facet, 'products=') and c.count = 1 then c.product_id end
+      from counted c left join bits b on b.category_id = c.category_id and b.free_included = c.free_included
+        and b.facet = c.facet
     `.execute(db);
+}
+
+/** Bit strings are this long: a multiple of MEMBER_BLOCK above the highest product id. */
+const MEMBER_BLOCK = 4096;
+
+/**
+ * The length of the facet summary's bit strings, made long enough for every product id: the
+ * length in use (all are the same), grown by blocks of MEMBER_BLOCK bits when a product id reaches
+ * it (every bit string is padded then, once per MEMBER_BLOCK new products).
+ */
+export async function memberCapacity(db: Kysely<DB>, highestId?: number): Promise<number> {
+  const highest =
+    highestId ??
+    Number(
+      (
+        await db
+          .selectFrom('product')
+          .select((eb) => eb.fn.max<number>('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
+  const needed = (Math.floor(highest / MEMBER_BLOCK) + 1) * MEMBER_BLOCK;
+  const inUse = await db
+    .selectFrom('facet_summary')
+    .select(sql<number>`length(members)`.as('length'))
+    .where('members', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (!inUse) return needed;
+  const length = Number(inUse.length);
+  if (length >= needed) return length;
+  await db
+    .updateTable('facet_summary')
+    .set({ members: sql<string>`members || repeat('0', ${sql.lit(needed - length)})::varbit` })
+    .where('members', 'is not', null)
+    .execute();
+  return needed;
 }

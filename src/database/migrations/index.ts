@@ -20,6 +20,7 @@ import * as m0022 from './0022-store-map-tiles';
 import * as m0026 from './0026-search-sales-plans';
 import * as m0027 from './0027-product-listing-by-product';
 import * as m0028 from './0028-search-index-by-kind';
+import * as m0029 from './0029-facet-members';
 
 /** Every migration, in order. Listed explicitly so the compiled build needs no directory scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-search-sales-plans': m0026,
   '0027-product-listing-by-product': m0027,
   '0028-search-index-by-kind': m0028,
+  '0029-facet-members': m0029,
 };
