@@ -8,6 +8,7 @@ import { Kysely, sql } from 'kysely';
  *   multiple of 4096 above the highest product id), so two of them can be ANDed;
  * - `product_id`, on the rows of the 'products' filter: the product that value names (one bit string
  *   per product would take 1,000 times the room).
+ *   The rows of a few products are found by id (an index), many by walking the values in order.
  *   A 'products' value naming more than one product (references differing only in case) has a bit
  *   string instead, found through a small partial index.
  * Both stay null until the next full refresh of the listing: a list without them is counted live.
@@ -16,6 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table facet_summary add column members bit varying;
     alter table facet_summary add column product_id integer;
+    create index facet_summary_product_idx
+      on facet_summary (sales_plan_id, locale, category_id, free_included, product_id)
+      where name = 'products';
     create index facet_summary_shared_products_idx
       on facet_summary (sales_plan_id, locale, category_id, free_included, value)
       where name = 'products' and members is not null;
@@ -25,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     drop index facet_summary_shared_products_idx;
+    drop index facet_summary_product_idx;
     alter table facet_summary drop column product_id;
     alter table facet_summary drop column members;
   `.execute(db);

@@ -149,6 +149,12 @@ export class CatalogueRepository {
       const [list, facets] = await Promise.all([this.listProducts(query), this.facetCounts(query, names)]);
       return { ...list, facets };
     }
+    // Filter values chosen on an otherwise unfiltered list: the page reads only the rows passing
+    // them, and the counts come from the summary's bit strings (memberCounts) when it has them.
+    if (usesFacetSummary({ ...query, selection: {} })) {
+      const [list, facets] = await Promise.all([this.listProducts(query), this.memberCounts(query, names)]);
+      if (facets) return { ...list, facets };
+    }
     const perPage = query.perPage ?? 12;
     const page = Math.max(1, query.page ?? 1);
     const { scope, counts, hits } = this.counting(query, names);
@@ -234,23 +240,36 @@ export class CatalogueRepository {
     const json = (rows: RawBuilder<unknown>) =>
       sql`(select json_agg(json_build_array(x.name, x.value, x.count)) from (${rows}) x)`;
     // A dropdown's most frequent values, and its chosen ones whatever their rank (SPEC §4).
-    const top = (rows: RawBuilder<unknown>) => sql`
-      select * from (select name, value, count from (${rows}) r
-        order by count desc, name || '=' || value limit ${sql.lit(DROPDOWN_LIMIT)}) t
-      ${keep.length ? sql`union select name, value, count from (${rows}) r where name || '=' || value in (${sql.join(keep)})` : sql``}`;
+    const top = (name: FilterName, rows: RawBuilder<unknown>) => {
+      const kept = keep.filter((facet) => facet.startsWith(`${name}=`));
+      return sql`
+        select * from (select name, value, count from (${rows}) r
+          order by count desc, name || '=' || value limit ${sql.lit(DROPDOWN_LIMIT)}) t
+        ${kept.length ? sql`union select name, value, count from (${rows}) r where name || '=' || value in (${sql.join(kept)})` : sql``}`;
+    };
+    // 'products' rows in the mask `pm`: by their product's bit, or by their own string (shared values).
     const product = (where: RawBuilder<unknown>) => sql`
       select f.name, f.value, coalesce(bit_count(f.members & pm.m), 1)::int as count
       from facet_summary f cross join pm
       where ${cell('f')} and f.name = 'products' and pm.m is not null and ${where}
         and case when f.members is not null then bit_count(f.members & pm.m) > 0
           when f.product_id < length(pm.m) then get_bit(pm.m, f.product_id) = 1 else false end`;
+    // The dropdown's first values: few products in the mask, their rows by id (`ids`); many, the
+    // values in order until DROPDOWN_LIMIT are in it. Either reads about sqrt(15 × list) rows at most.
+    const products = sql`
+      select f.name, f.value, 1 as count from ids join facet_summary f
+        on ${cell('f')} and f.name = 'products' and f.product_id = ids.id
+      union all
+      (${product(sql`f.members is null and (select not p.sparse from pm p)`)} order by f.value limit ${sql.lit(DROPDOWN_LIMIT)})
+      union all ${product(sql`f.members is not null`)}
+      ${keptProducts.length ? sql`union all ${product(sql`f.value in (${sql.join(keptProducts)})`)}` : sql``}`;
     const result = await sql<{
       sound: boolean;
       lists: Array<[string, string, number]> | null;
       dropdowns: Array<[string, string, number]> | null;
       products: Array<[string, string, number]> | null;
     }>`
-      with total as (
+      with recursive total as (
         select t.members from facet_summary t where ${cell('t')} and t.name = ${sql.lit(FACET_SUMMARY_TOTAL)} and t.value = ''
       ),
       chosen as (
@@ -277,8 +296,18 @@ export class CatalogueRepository {
         where ${cell('f')} and f.name in (${literals(listed.length ? listed : [''])}) and f.members is not null
       ),
       pm as (
-        select case when o.empty then null else coalesce(o.m, (select members from total)) end as m
-        from others o where o.name = 'products'
+        select p.m, bit_count(p.m) * bit_count(p.m) <= ${sql.lit(DROPDOWN_LIMIT)} * bit_count(t.members) as sparse
+        from (
+          select case when o.empty then null else coalesce(o.m, (select members from total)) end as m
+          from others o where o.name = 'products'
+        ) p cross join total t
+      ),
+      -- The ids of a sparse mask's products, one set bit after the other.
+      ids (id) as (
+        select position(B'1' in pm.m) - 1 from pm where pm.sparse and position(B'1' in pm.m) > 0
+        union all
+        select i.id + position(B'1' in substring(pm.m from i.id + 2)) from ids i cross join pm
+        where position(B'1' in substring(pm.m from i.id + 2)) > 0
       )
       select
         coalesce((select members is not null from total), false)
@@ -287,21 +316,14 @@ export class CatalogueRepository {
         ${json(
           sql.join(
             dropdowns.length
-              ? dropdowns.map((name) => top(sql`select * from counts where count > 0 and name = ${sql.lit(name)}`))
+              ? dropdowns.map((name) =>
+                  top(name, sql`select * from counts where count > 0 and name = ${sql.lit(name)}`),
+                )
               : [sql`select null::text as name, null::text as value, 0 as count where false`],
             sql` union all `,
           ),
         )} as dropdowns,
-        ${
-          names.includes('products')
-            ? json(
-                top(sql`
-                  (${product(sql`f.members is null`)} order by f.value limit ${sql.lit(DROPDOWN_LIMIT)})
-                  union all ${product(sql`f.members is not null`)}
-                  ${keptProducts.length ? sql`union all ${product(sql`f.value in (${sql.join(keptProducts)})`)}` : sql``}`),
-              )
-            : sql`null::json`
-        } as products
+        ${names.includes('products') ? json(top('products', products)) : sql`null::json`} as products
     `.execute(this.db);
     const row = result.rows[0];
     if (!row?.sound) return null;
