@@ -190,7 +190,10 @@ async function applyMemberDelta(db: Kysely<DB>, before: ListingContribution[], a
     for (const id of old) if (!now.has(id)) changes.push({ key, productId: id, set: false });
   }
   if (!changes.length) return;
-  const capacity = await memberCapacity(db, Math.max(...changes.map((c) => c.productId)));
+  const capacity = await memberCapacity(
+    db,
+    changes.reduce((highest, c) => Math.max(highest, c.productId), 0),
+  );
   const values = (part: typeof changes) =>
     sql.join(
       part.map((c) => {
@@ -253,22 +256,33 @@ async function applyMemberDelta(db: Kysely<DB>, before: ListingContribution[], a
           = (c.sales_plan_id, c.locale, c.category_id, c.free_included, c.name, c.value)
     `.execute(db);
   }
-  // Lists now without a sound set of bit strings: one that had none before this write (its total
-  // row is new), or one where a 'products' value names no single product.
-  await sql`
-    update facet_summary t set members = null
-    where t.name = ${FACET_SUMMARY_TOTAL} and t.members is not null
-      and (t.sales_plan_id, t.locale, t.category_id, t.free_included) in (
-        select f.sales_plan_id, f.locale, f.category_id, f.free_included from facet_summary f
-        where f.name = 'products' and f.product_id is null and f.members is null
-          and (f.sales_plan_id, f.locale, f.category_id) in (${sql.join(
-            [...new Set(changes.map((c) => JSON.stringify((JSON.parse(c.key) as unknown[]).slice(0, 3))))].map((k) => {
-              const [plan, locale, category] = JSON.parse(k) as [number, string, number];
-              return sql`(${plan}::integer, ${locale}::text, ${category}::integer)`;
-            }),
-          )})
-      )
-  `.execute(db);
+  // Lists now without a sound set of bit strings: one where a 'products' value this write touched
+  // names no single product (a list that had none before keeps none: its total row is new).
+  const touched = [
+    ...new Set(changes.filter((c) => (JSON.parse(c.key) as unknown[])[4] === 'products').map((c) => c.key)),
+  ];
+  for (let i = 0; i < touched.length; i += 500)
+    await sql`
+      update facet_summary t set members = null
+      where t.name = ${FACET_SUMMARY_TOTAL} and t.members is not null
+        and (t.sales_plan_id, t.locale, t.category_id, t.free_included) in (
+          select f.sales_plan_id, f.locale, f.category_id, f.free_included from facet_summary f
+          where f.product_id is null and f.members is null
+            and (f.sales_plan_id, f.locale, f.category_id, f.free_included, f.name, f.value) in (${sql.join(
+              touched.slice(i, i + 500).map((key) => {
+                const [plan, locale, category, free, name, value] = JSON.parse(key) as [
+                  number,
+                  string,
+                  number,
+                  boolean,
+                  string,
+                  string,
+                ];
+                return sql`(${plan}::integer, ${locale}::text, ${category}::integer, ${free}::boolean, ${name}::text, ${value}::text)`;
+              }),
+            )})
+        )
+    `.execute(db);
 }
 
 interface FacetSummaryRow {
