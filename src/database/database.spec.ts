@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { Pool, PoolClient } from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Pool as PgPool, type Pool, type PoolClient } from 'pg';
 import { DatabaseReachability, isDatabaseUnavailable, survivingOutages } from './database';
 
 /** A pg Pool's events and `connect()`, the parts survivingOutages uses. */
@@ -76,5 +77,23 @@ describe(isDatabaseUnavailable.name, () => {
     expect(isDatabaseUnavailable({ code: 'ECONNREFUSED' })).toBe(true);
     expect(isDatabaseUnavailable({ message: 'Connection terminated unexpectedly' })).toBe(true);
     expect(isDatabaseUnavailable({ code: '42P01', message: 'relation "x" does not exist' })).toBe(false);
+  });
+
+  it('counts a query sent after shutdown closed the pool as the database being unavailable (503, not 500)', async () => {
+    // A driver in use (here its one query was refused: nothing listens on port 1), then closed.
+    const db = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: new PgPool({ host: '127.0.0.1', port: 1 }) }),
+    });
+    await db
+      .selectNoFrom(sql<number>`1`.as('one'))
+      .execute()
+      .catch(() => undefined);
+    await db.destroy();
+    const error = await db
+      .selectNoFrom(sql<number>`1`.as('one'))
+      .execute()
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/destroyed/);
+    expect(isDatabaseUnavailable(error)).toBe(true);
   });
 });

@@ -189,7 +189,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return (
     typeof message === 'string' &&
-    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the embedded database stopped)/.test(
+    // Kysely after `destroy()` (shutdown): a request still running when the pool closed.
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the embedded database stopped|driver has already been destroyed)/.test(
       message,
     )
   );
