@@ -164,9 +164,18 @@ export async function applyFacetDelta(
  * its first product here, or a 'products' value that now names two, loses its bit strings and is
  * counted live until the next full refresh.
  */
+/** A facet-summary row's key: sales plan, language, category, free products included, name, value. */
+type SummaryRowKey = [number, string, number, boolean, string, string];
+const rowOf = (key: string) => JSON.parse(key) as SummaryRowKey;
+/** A row key (as `keyOf` writes it) as the six typed columns of a `values` row. */
+function rowColumns(key: string) {
+  const [plan, locale, category, free, name, value] = rowOf(key);
+  return sql`${plan}::integer, ${locale}::text, ${category}::integer, ${free}::boolean, ${name}::text, ${value}::text`;
+}
+
 async function applyMemberDelta(db: Kysely<DB>, before: ListingContribution[], after: ListingContribution[]) {
   const keyOf = (r: ListingContribution, free: boolean, name: string, value: string) =>
-    JSON.stringify([r.sales_plan_id, r.locale, r.category_id, free, name, value]);
+    JSON.stringify([r.sales_plan_id, r.locale, r.category_id, free, name, value] satisfies SummaryRowKey);
   const rowsOf = (rows: ListingContribution[]) => {
     const out = new Map<string, Set<number>>();
     for (const r of rows)
@@ -195,19 +204,7 @@ async function applyMemberDelta(db: Kysely<DB>, before: ListingContribution[], a
     changes.reduce((highest, c) => Math.max(highest, c.productId), 0),
   );
   const values = (part: typeof changes) =>
-    sql.join(
-      part.map((c) => {
-        const [plan, locale, category, free, name, value] = JSON.parse(c.key) as [
-          number,
-          string,
-          number,
-          boolean,
-          string,
-          string,
-        ];
-        return sql`(${plan}::integer, ${locale}::text, ${category}::integer, ${free}::boolean, ${name}::text, ${value}::text, ${c.productId}::integer, ${c.set}::boolean)`;
-      }),
-    );
+    sql.join(part.map((c) => sql`(${rowColumns(c.key)}, ${c.productId}::integer, ${c.set}::boolean)`));
   const zero = sql`repeat('0', ${sql.lit(capacity)})::varbit`;
   for (let i = 0; i < changes.length; i += 500) {
     const part = changes.slice(i, i + 500);
@@ -258,9 +255,7 @@ async function applyMemberDelta(db: Kysely<DB>, before: ListingContribution[], a
   }
   // Lists now without a sound set of bit strings: one where a 'products' value this write touched
   // names no single product (a list that had none before keeps none: its total row is new).
-  const touched = [
-    ...new Set(changes.filter((c) => (JSON.parse(c.key) as unknown[])[4] === 'products').map((c) => c.key)),
-  ];
+  const touched = [...new Set(changes.filter((c) => rowOf(c.key)[4] === 'products').map((c) => c.key))];
   for (let i = 0; i < touched.length; i += 500)
     await sql`
       update facet_summary t set members = null
@@ -269,17 +264,7 @@ async function applyMemberDelta(db: Kysely<DB>, before: ListingContribution[], a
           select f.sales_plan_id, f.locale, f.category_id, f.free_included from facet_summary f
           where f.product_id is null and f.members is null
             and (f.sales_plan_id, f.locale, f.category_id, f.free_included, f.name, f.value) in (${sql.join(
-              touched.slice(i, i + 500).map((key) => {
-                const [plan, locale, category, free, name, value] = JSON.parse(key) as [
-                  number,
-                  string,
-                  number,
-                  boolean,
-                  string,
-                  string,
-                ];
-                return sql`(${plan}::integer, ${locale}::text, ${category}::integer, ${free}::boolean, ${name}::text, ${value}::text)`;
-              }),
+              touched.slice(i, i + 500).map((key) => sql`(${rowColumns(key)})`),
             )})
         )
     `.execute(db);
