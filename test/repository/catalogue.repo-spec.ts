@@ -160,6 +160,8 @@ describe(`CatalogueRepository on ${process.env.DATABASE_URL ? 'the PostgreSQL se
         { brand: brands.slice(0, 2), galenic_format: forms.slice(0, 1) },
         { need: needs.slice(0, 1), galenic_format: forms.slice(0, 2), brand: brands.slice(1, 2) },
         { products: [far] },
+        // A product among the dropdown's first values: listed once, the next value still shown.
+        { products: products.slice(0, 1) },
         { products: [far, products[0] ?? 'none'], brand: brands.slice(0, 1) },
         { active_ingredient: of('active_ingredient').slice(0, 1), need: needs.slice(1, 3) },
         { brand: ['no-such-brand'] },

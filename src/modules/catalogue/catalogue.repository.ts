@@ -239,12 +239,13 @@ export class CatalogueRepository {
     const keptProducts = chosen.find(([name]) => name === 'products')?.[1] ?? [];
     const json = (rows: RawBuilder<unknown>) =>
       sql`(select json_agg(json_build_array(x.name, x.value, x.count)) from (${rows}) x)`;
-    // A dropdown's most frequent values, and its chosen ones whatever their rank (SPEC §4).
+    // A dropdown's most frequent values, and its chosen ones whatever their rank (SPEC §4). Each
+    // value once: a chosen product may come both from the walk and as chosen.
     const top = (name: FilterName, rows: RawBuilder<unknown>) => {
       const kept = keep.filter((facet) => facet.startsWith(`${name}=`));
       return sql`
-        select * from (select name, value, count from (${rows}) r
-          order by count desc, name || '=' || value limit ${sql.lit(DROPDOWN_LIMIT)}) t
+        select name, value, count from (select distinct name, value, count, name || '=' || value as facet from (${rows}) r
+          order by count desc, facet limit ${sql.lit(DROPDOWN_LIMIT)}) t
         ${kept.length ? sql`union select name, value, count from (${rows}) r where name || '=' || value in (${sql.join(kept)})` : sql``}`;
     };
     // 'products' rows in the mask `pm`: by their product's bit, or by their own string (shared values).
