@@ -13,8 +13,9 @@
  * 4. sums the gzip-9 size of the JavaScript each page ships (script src + modulepreload under /assets);
  * 5. reads the server's resident memory (VmRSS, and the peak VmHWM) after the run;
  * 6. the uncached run: both caches off (every request queries and renders), 10 connections, on the
- *    demo pack and on 10,000 generated products: req/s, p50, and where the time goes (database time,
- *    number of queries, render time: the averages of the pages' own Server-Timing headers);
+ *    demo pack and on a copy of it with 10,000 generated products, in alternating rounds (means over
+ *    the rounds): req/s, p50, and where the time goes (database time, number of queries, render
+ *    time: the averages of the pages' own Server-Timing headers);
  * 7. optionally (BENCH_SOAK_SECONDS, e.g. 600) a soak: mixed URLs with caches on, RSS at start and end;
  * 8. prints the tables, writes bench/results/latest.json and PASS/FAIL per target. Exit code 0 either
  *    way (it is a report) unless the bench itself could not run.
@@ -23,10 +24,11 @@
  * cache), each with its own targets, printed side by side.
  * Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_PAGES (comma-separated
  * page names to run a subset), BENCH_SKIP_SIZE (no uncached run), BENCH_SIZE_PRODUCTS (10000),
- * BENCH_SIZE_DURATION (s, 5), BENCH_SOAK_SECONDS (0 = no soak), BENCH_ONLY=pglite|postgres.
+ * BENCH_SIZE_DURATION (s, 5), BENCH_SIZE_ROUNDS (2), BENCH_SOAK_SECONDS (0 = no soak; on the
+ * database with the generated products), BENCH_ONLY=pglite|postgres.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FR = 'produits.localhost';
@@ -557,9 +560,14 @@ async function runMode(mode, pages, { mainJs, seedJs }) {
   const memory = { startRssMb: startRss, ...memoryOf(server.pid) };
   await stop(server);
 
-  const size = process.env.BENCH_SKIP_SIZE ? [] : await sizeRun(mode, env, mainJs);
+  // The soak runs on the database with the generated products (the demo's when there is no size run).
   const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 0);
-  const soak = soakSeconds > 0 ? await soakRun(mode, env, mainJs, soakSeconds) : undefined;
+  const soakOn = (soakEnv) => (soakSeconds > 0 ? soakRun(mode, soakEnv, mainJs, soakSeconds) : undefined);
+  let soak;
+  const size = process.env.BENCH_SKIP_SIZE
+    ? []
+    : await sizeRun(mode, env, mainJs, async (largeEnv) => (soak = await soakOn(largeEnv)));
+  if (process.env.BENCH_SKIP_SIZE) soak = await soakOn(env);
   return {
     mode: { key: mode.key, label: mode.label },
     pages: results,
@@ -679,8 +687,8 @@ function printMode(r) {
   }
   if (r.size.length) {
     console.log(
-      `uncached (caches off, ${SIZE_CONNECTIONS} connections x ${SIZE_DURATION} s), demo pack vs ${SIZE_PRODUCTS} products; ` +
-        'db/render: averages of Server-Timing over 20 sequential requests',
+      `uncached (caches off, ${SIZE_CONNECTIONS} connections x ${SIZE_DURATION} s), demo pack vs ${SIZE_PRODUCTS} products, ` +
+        `means of ${SIZE_ROUNDS} alternating rounds; db/render: averages of Server-Timing over 20 sequential requests`,
     );
     const row = (s, which) => ({
       page: s.name,
@@ -723,31 +731,103 @@ async function measureUncached(env, mainJs) {
   return out;
 }
 
-async function sizeRun(mode, env, mainJs) {
-  console.log(`bench [${mode.key}]: uncached run, demo pack`);
-  const demo = await measureUncached(env, mainJs);
-  console.log(`bench [${mode.key}]: generating ${SIZE_PRODUCTS} products`);
-  const started = Date.now();
-  const generator = join(ROOT, 'dist/src/cli/generate-content.js');
-  const generated = spawnSync(process.execPath, [generator, '--products', String(SIZE_PRODUCTS)], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (generated.status !== 0) throw new Error(`generate-content failed:\n${generated.stderr}${generated.stdout}`);
-  console.log(`bench [${mode.key}]: generated in ${Math.round((Date.now() - started) / 1000)} s; uncached run`);
-  const large = await measureUncached(env, mainJs);
-  // Leave the server's database as the seed left it (the embedded one is a temp folder).
-  if (env.DATABASE_URL) spawnSync(process.execPath, [generator, '--remove'], { cwd: ROOT, env, stdio: 'ignore' });
-  return sizePages().map((page) => ({
-    name: page.name,
-    path: page.path,
-    api: page.path.startsWith('/api/'),
-    demo: demo[page.name],
-    large: large[page.name],
-    factor: Math.round((large[page.name].p50Ms / Math.max(demo[page.name].p50Ms, 1)) * 100) / 100,
-  }));
+/**
+ * The size run: the demo pack and the same database with SIZE_PRODUCTS generated products, side by
+ * side (the embedded folder copied, or the server database cloned from the seeded one), measured in
+ * SIZE_ROUNDS alternating rounds (demo, large, demo, large…). The figures are the means over the
+ * rounds, and a page's growth factor the mean of each round's large/demo p50: measured minutes
+ * apart, the two sizes had read up to a third apart on a noisy machine from drift alone.
+ */
+async function sizeRun(mode, env, mainJs, thenOnLarge) {
+  const large = await largeCopy(mode, env);
+  try {
+    console.log(`bench [${mode.key}]: generating ${SIZE_PRODUCTS} products`);
+    const started = Date.now();
+    const generator = join(ROOT, 'dist/src/cli/generate-content.js');
+    const generated = spawnSync(process.execPath, [generator, '--products', String(SIZE_PRODUCTS)], {
+      cwd: ROOT,
+      env: large.env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (generated.status !== 0) throw new Error(`generate-content failed:\n${generated.stderr}${generated.stdout}`);
+    console.log(`bench [${mode.key}]: generated in ${Math.round((Date.now() - started) / 1000)} s`);
+    const rounds = { demo: [], large: [] };
+    for (let round = 1; round <= SIZE_ROUNDS; round++) {
+      console.log(`bench [${mode.key}]: uncached run, round ${round} of ${SIZE_ROUNDS}: demo pack`);
+      rounds.demo.push(await measureUncached(env, mainJs));
+      console.log(`bench [${mode.key}]: uncached run, round ${round} of ${SIZE_ROUNDS}: ${SIZE_PRODUCTS} products`);
+      rounds.large.push(await measureUncached(large.env, mainJs));
+    }
+    await thenOnLarge(large.env);
+    return sizePages().map((page) => {
+      const demo = rounds.demo.map((r) => r[page.name]);
+      const big = rounds.large.map((r) => r[page.name]);
+      const factors = big.map((b, i) => b.p50Ms / Math.max(demo[i].p50Ms, 1));
+      return {
+        name: page.name,
+        path: page.path,
+        api: page.path.startsWith('/api/'),
+        demo: meanOf(demo),
+        large: meanOf(big),
+        rounds: { demo, large: big },
+        factor: Math.round(mean(factors) * 100) / 100,
+      };
+    });
+  } finally {
+    await large.drop();
+  }
+}
+
+/** SIZE_ROUNDS alternating rounds of the size run (BENCH_SIZE_ROUNDS, default 2). */
+const SIZE_ROUNDS = Math.max(1, Number(process.env.BENCH_SIZE_ROUNDS ?? 2));
+
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/** The mean of each figure of a page's rounds, rounded as the bench prints them. */
+function meanOf(results) {
+  return Object.fromEntries(
+    Object.keys(results[0]).map((key) => [key, Math.round(mean(results.map((r) => r[key])) * 10) / 10]),
+  );
+}
+
+/**
+ * A second database beside the seeded one, to hold the generated products: a copy of the embedded
+ * folder, or a server database made from the seeded one as a template (no one is connected to it
+ * between runs). `drop` removes it.
+ */
+async function largeCopy(mode, env) {
+  if (!env.DATABASE_URL) {
+    const dir = `${env.DATA_DIR}-large`;
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(env.DATA_DIR, dir, { recursive: true });
+    return { env: { ...env, DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const url = new URL(env.DATABASE_URL);
+  const source = decodeURIComponent(url.pathname.slice(1));
+  const name = `${source}_bench_large`;
+  const quoted = (id) => `"${id.replaceAll('"', '""')}"`;
+  // CREATE DATABASE … TEMPLATE needs the seeded database to itself: the statements go through the
+  // server's `postgres` database.
+  const maintenance = new URL(env.DATABASE_URL);
+  maintenance.pathname = '/postgres';
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: maintenance.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${quoted(name)}`);
+  await admin(`create database ${quoted(name)} template ${quoted(source)}`);
+  url.pathname = `/${encodeURIComponent(name)}`;
+  console.log(`bench [${mode.key}]: the generated products go to database ${name} (dropped afterwards)`);
+  return {
+    env: { ...env, DATABASE_URL: url.toString() },
+    drop: () => admin(`drop database if exists ${quoted(name)}`),
+  };
 }
 
 /**
