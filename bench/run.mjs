@@ -713,30 +713,52 @@ function printMode(r) {
 }
 
 /** Starts the server with both caches off, measures SIZE_PAGES: throughput, latency, Server-Timing split. */
-async function measureUncached(env, mainJs) {
-  const { server, base } = await startServer(env, mainJs, { CACHE_TTL_SECONDS: '0', PAGE_CACHE_TTL_SECONDS: '0' });
-  const out = {};
-  for (const page of sizePages()) {
-    const res = await rawGet(base + page.path, page.host);
-    const expected = page.status ?? 200;
-    if (res.status !== expected) throw new Error(`size run: ${page.path} answered ${res.status}`);
-    await load(base + page.path, { host: page.host, duration: 2, connections: SIZE_CONNECTIONS });
-    const result = summarise(
-      await load(base + page.path, { host: page.host, duration: SIZE_DURATION, connections: SIZE_CONNECTIONS }),
-    );
-    const timing = await sampleTiming(base + page.path, page.host);
-    out[page.name] = { rps: result.requestsPerSec, p50Ms: result.p50Ms, p99Ms: result.p99Ms, ...timing };
+/**
+ * The uncached run of both sizes side by side: both servers up (caches off); for each page, after a
+ * warm-up of each, SIZE_ROUNDS alternating loads (demo, large, demo, large…), seconds apart, then
+ * the Server-Timing samples of each.
+ */
+async function measureUncachedPair(envs, mainJs) {
+  const caches = { CACHE_TTL_SECONDS: '0', PAGE_CACHE_TTL_SECONDS: '0' };
+  const servers = {};
+  try {
+    for (const size of SIZES) servers[size] = await startServer(envs[size], mainJs, caches);
+    const out = { demo: {}, large: {} };
+    for (const page of sizePages()) {
+      const url = (size) => servers[size].base + page.path;
+      for (const size of SIZES) {
+        const res = await rawGet(url(size), page.host);
+        const expected = page.status ?? 200;
+        if (res.status !== expected) throw new Error(`size run (${size}): ${page.path} answered ${res.status}`);
+        await load(url(size), { host: page.host, duration: 2, connections: SIZE_CONNECTIONS });
+      }
+      const rounds = { demo: [], large: [] };
+      for (let round = 0; round < SIZE_ROUNDS; round++) {
+        for (const size of SIZES) {
+          const result = summarise(
+            await load(url(size), { host: page.host, duration: SIZE_DURATION, connections: SIZE_CONNECTIONS }),
+          );
+          rounds[size].push({ rps: result.requestsPerSec, p50Ms: result.p50Ms, p99Ms: result.p99Ms });
+        }
+      }
+      for (const size of SIZES) {
+        out[size][page.name] = { rounds: rounds[size], timing: await sampleTiming(url(size), page.host) };
+      }
+    }
+    return out;
+  } finally {
+    for (const { server } of Object.values(servers)) await stop(server);
   }
-  await stop(server);
-  return out;
 }
 
+const SIZES = ['demo', 'large'];
+
 /**
- * The size run: the demo pack and the same database with SIZE_PRODUCTS generated products, side by
- * side (the embedded folder copied, or the server database cloned from the seeded one), measured in
- * SIZE_ROUNDS alternating rounds (demo, large, demo, large…). The figures are the means over the
- * rounds, and a page's growth factor the mean of each round's large/demo p50: measured minutes
- * apart, the two sizes had read up to a third apart on a noisy machine from drift alone.
+ * The size run: the demo pack and the same database with SIZE_PRODUCTS generated products (the
+ * embedded folder copied, or the server database cloned from the seeded one), served side by side
+ * and loaded in alternating rounds per page. The figures are the means over the rounds, and a page's
+ * growth factor the mean of each round's large/demo p50: measured minutes apart, one after the
+ * other, the two sizes had read up to a third apart on a noisy machine from drift alone.
  */
 async function sizeRun(mode, env, mainJs, thenOnLarge) {
   const large = await largeCopy(mode, env);
@@ -752,25 +774,21 @@ async function sizeRun(mode, env, mainJs, thenOnLarge) {
     });
     if (generated.status !== 0) throw new Error(`generate-content failed:\n${generated.stderr}${generated.stdout}`);
     console.log(`bench [${mode.key}]: generated in ${Math.round((Date.now() - started) / 1000)} s`);
-    const rounds = { demo: [], large: [] };
-    for (let round = 1; round <= SIZE_ROUNDS; round++) {
-      console.log(`bench [${mode.key}]: uncached run, round ${round} of ${SIZE_ROUNDS}: demo pack`);
-      rounds.demo.push(await measureUncached(env, mainJs));
-      console.log(`bench [${mode.key}]: uncached run, round ${round} of ${SIZE_ROUNDS}: ${SIZE_PRODUCTS} products`);
-      rounds.large.push(await measureUncached(large.env, mainJs));
-    }
+    console.log(
+      `bench [${mode.key}]: uncached run, demo pack and ${SIZE_PRODUCTS} products side by side, ${SIZE_ROUNDS} alternating rounds per page`,
+    );
+    const measured = await measureUncachedPair({ demo: env, large: large.env }, mainJs);
     await thenOnLarge(large.env);
     return sizePages().map((page) => {
-      const demo = rounds.demo.map((r) => r[page.name]);
-      const big = rounds.large.map((r) => r[page.name]);
-      const factors = big.map((b, i) => b.p50Ms / Math.max(demo[i].p50Ms, 1));
+      const [demo, big] = SIZES.map((size) => measured[size][page.name]);
+      const factors = big.rounds.map((b, i) => b.p50Ms / Math.max(demo.rounds[i].p50Ms, 1));
       return {
         name: page.name,
         path: page.path,
         api: page.path.startsWith('/api/'),
-        demo: meanOf(demo),
-        large: meanOf(big),
-        rounds: { demo, large: big },
+        demo: { ...meanOf(demo.rounds), ...demo.timing },
+        large: { ...meanOf(big.rounds), ...big.timing },
+        rounds: { demo: demo.rounds, large: big.rounds },
         factor: Math.round(mean(factors) * 100) / 100,
       };
     });
