@@ -158,12 +158,32 @@ export class EnvironmentVariables {
   @Max(86400)
   CACHE_TTL_SECONDS = 300;
 
+  /**
+   * Memory the read-model cache may hold in process when there is no Redis, in MB (least recently
+   * used entries out first beyond it).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(4096)
+  CACHE_MAX_MB = 64;
+
   /** Rendered anonymous pages are kept this long in process memory (0 = off). */
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(3600)
   PAGE_CACHE_TTL_SECONDS = 30;
+
+  /**
+   * Memory the rendered pages of PAGE_CACHE_TTL_SECONDS may hold per process, in MB (least recently
+   * used pages out first beyond it, as beyond 500 pages).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(4096)
+  PAGE_CACHE_MAX_MB = 32;
 
   /** Write API: requests per minute one bearer token may make (429 with Retry-After beyond). */
   @Transform(toInt)

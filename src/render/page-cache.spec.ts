@@ -1,5 +1,5 @@
 import { loadConfig } from '../config/app.config';
-import { PageCache } from './page-cache';
+import { PageCache, STALE_IF_ERROR_MS } from './page-cache';
 
 describe(PageCache.name, () => {
   const cache = (ttlSeconds: number) =>
@@ -44,6 +44,53 @@ describe(PageCache.name, () => {
     expect(sut.get('k0')).toBe('v0');
     expect(sut.get('k2')).toBe('v2');
     expect(sut.get('k500')).toBe('v500');
+  });
+
+  describe('memory (PAGE_CACHE_MAX_MB)', () => {
+    const KB = 1024;
+    /** A kept page of `kb` KB of HTML: it weighs 2.2 times that (strings, buffers, gzip to come). */
+    const page = (kb: number) => ({ status: 200, headers: [], parts: [], buffers: [], byteLength: kb * KB });
+    const pages = (mb: number) =>
+      new PageCache(loadConfig({ PAGE_CACHE_TTL_SECONDS: '30', PAGE_CACHE_MAX_MB: String(mb) }));
+
+    it('drops the least recently used pages once their bytes pass the budget, whatever their number', () => {
+      const sut = pages(1);
+      // 140 KB pages weigh 308 KB: three fit in 1 MB, a fourth pushes the least recently used out.
+      for (const key of ['a', 'b', 'c']) sut.set(key, page(140));
+      expect(sut.size).toEqual({ entries: 3, bytes: 3 * Math.ceil(140 * KB * 2.2) });
+      sut.get('a');
+      sut.set('d', page(140));
+      expect(sut.get('b')).toBeUndefined();
+      expect(['a', 'c', 'd'].map((key) => sut.get(key)?.byteLength)).toEqual([140 * KB, 140 * KB, 140 * KB]);
+      expect(sut.size.bytes).toBeLessThanOrEqual(1024 * KB);
+    });
+
+    it('does not keep a page larger than the whole budget, and drops nothing for it', () => {
+      const sut = pages(1);
+      sut.set('small', page(10));
+      sut.set('huge', page(600));
+      expect(sut.get('huge')).toBeUndefined();
+      expect(sut.get('small')?.byteLength).toBe(10 * KB);
+      expect(sut.size.entries).toBe(1);
+    });
+
+    it('counts a page stored again once, and frees the bytes of expired, replaced and cleared pages', () => {
+      const sut = pages(1);
+      sut.set('a', page(100));
+      sut.set('a', page(50));
+      expect(sut.size).toEqual({ entries: 1, bytes: Math.ceil(50 * KB * 2.2) });
+      now += 30_001;
+      expect(sut.get('a')).toBeUndefined();
+      expect(sut.size).toEqual({ entries: 0, bytes: 0 });
+      sut.set('b', page(100));
+      sut.clear();
+      expect(sut.size).toEqual({ entries: 0, bytes: 0 });
+      // Past a day of staleness, the replay path drops it too.
+      sut.set('c', page(100));
+      now += 30_000 + STALE_IF_ERROR_MS + 1;
+      expect(sut.getForReplay('c')).toBeUndefined();
+      expect(sut.size.bytes).toBe(0);
+    });
   });
 
   it('refreshes the place and time to live of a key that is stored again', () => {

@@ -6,6 +6,8 @@ import type { SplicedGzip } from './gzip-splice';
 interface Entry<T> {
   value: T;
   expires: number;
+  /** Bytes of memory it holds, as `weighPage` counts them. */
+  bytes: number;
   /** When a request was let through to render a fresh copy of this stale entry. */
   refreshingSince?: number;
   /** The last refresh failed (database out of reach): the stale copy is served until one succeeds. */
@@ -43,14 +45,30 @@ export interface CachedPage {
 const MAX_ENTRIES = 500;
 
 /**
+ * The memory a kept page holds: its HTML twice (the parts as strings, for `withNonceParts`, and as
+ * UTF-8 buffers), and the gzip form its first replay adds (about a fifth of it for HTML; counted
+ * up front, since it comes after the page is kept). Other values (the specs' strings): their length.
+ */
+function weighPage(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  const page = value as Partial<CachedPage>;
+  return Math.ceil((page.byteLength ?? 0) * 2.2);
+}
+
+/**
  * Rendered anonymous pages kept in process memory for PAGE_CACHE_TTL_SECONDS, least recently used
- * first out (bounded: a flood of distinct URLs cannot grow it). The HTML holds the nonce placeholder,
- * so each response still gets its own CSP nonce. Derived data only: no replica needs another's.
+ * first out, bounded both in number (500) and in bytes (PAGE_CACHE_MAX_MB): a flood of distinct URLs
+ * cannot grow it, however large its pages (500 pages of 140 KB weigh about 150 MB). The HTML
+ * holds the nonce placeholder, so each response still gets its own CSP nonce. Derived data only: no
+ * replica needs another's.
  */
 @Injectable()
 export class PageCache<T = CachedPage> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly ttlMs: number;
+  private readonly maxBytes: number;
+  /** The sum of the entries' `bytes`. */
+  private bytes = 0;
   /** After this long another request may refresh a stale entry: 10 s, or the time to live if shorter. */
   private readonly refreshTimeoutMs: number;
 
@@ -62,6 +80,7 @@ export class PageCache<T = CachedPage> {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Optional() generations?: ContentGenerations) {
     this.ttlMs = config.PAGE_CACHE_TTL_SECONDS * 1000;
+    this.maxBytes = config.PAGE_CACHE_MAX_MB * 1024 * 1024;
     this.refreshTimeoutMs = Math.min(REFRESH_TIMEOUT_MS, Math.max(this.ttlMs, 1000));
     // Every page shows content of every domain (the shell: settings and menus): any write drops them
     // all, stale copies included (they must not be served while a fresh one renders).
@@ -85,7 +104,7 @@ export class PageCache<T = CachedPage> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires < Date.now()) {
-      this.entries.delete(key);
+      this.remove(key, entry);
       return undefined;
     }
     this.entries.delete(key);
@@ -117,7 +136,7 @@ export class PageCache<T = CachedPage> {
     if (entry.expires >= now) return this.touch(key, entry);
     const age = now - entry.expires;
     if (age > STALE_IF_ERROR_MS) {
-      this.entries.delete(key);
+      this.remove(key, entry);
       return undefined;
     }
     if (entry.refreshingSince === undefined || now - entry.refreshingSince > this.refreshTimeoutMs) {
@@ -148,16 +167,37 @@ export class PageCache<T = CachedPage> {
     return entry.value;
   }
 
-  /** Keeps a page; `since`: the epoch its rendering began under (a page of an older one is not kept). */
+  /**
+   * Keeps a page; `since`: the epoch its rendering began under (a page of an older one is not kept).
+   * The least recently used pages make room; a page larger than the whole budget is not kept.
+   */
   set(key: string, value: T, since?: number): void {
     if (this.ttlMs <= 0) return;
     if (since !== undefined && since !== this.currentEpoch) return;
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-    while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    const bytes = weighPage(value);
+    if (bytes > this.maxBytes) return;
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, bytes });
+    this.bytes += bytes;
+    while (this.entries.size > MAX_ENTRIES || this.bytes > this.maxBytes) {
+      const [oldest, entry] = this.entries.entries().next().value as [string, Entry<T>];
+      this.remove(oldest, entry);
+    }
+  }
+
+  /** Bytes the kept pages hold, as counted against PAGE_CACHE_MAX_MB. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
   }
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 }
