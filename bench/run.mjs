@@ -13,9 +13,10 @@
  * 4. sums the gzip-9 size of the JavaScript each page ships (script src + modulepreload under /assets);
  * 5. reads the server's resident memory (VmRSS, and the peak VmHWM) after the run;
  * 6. the uncached run: both caches off (every request queries and renders), 10 connections, on the
- *    demo pack and on a copy of it with 10,000 generated products, in alternating rounds (means over
- *    the rounds): req/s, p50, and where the time goes (database time, number of queries, render
- *    time: the averages of the pages' own Server-Timing headers);
+ *    demo pack and on a copy of it with 10,000 generated products, both served side by side and
+ *    loaded in alternating rounds per page (means over the rounds): req/s, p50, and where the time
+ *    goes (database time, number of queries, render time: the averages of the pages' own
+ *    Server-Timing headers);
  * 7. optionally (BENCH_SOAK_SECONDS, e.g. 600) a soak: mixed URLs with caches on, RSS at start and end;
  * 8. prints the tables, writes bench/results/latest.json and PASS/FAIL per target. Exit code 0 either
  *    way (it is a report) unless the bench itself could not run.
@@ -712,7 +713,6 @@ function printMode(r) {
   }
 }
 
-/** Starts the server with both caches off, measures SIZE_PAGES: throughput, latency, Server-Timing split. */
 /**
  * The uncached run of both sizes side by side: both servers up (caches off); for each page, after a
  * warm-up of each, SIZE_ROUNDS alternating loads (demo, large, demo, large…), seconds apart, then
