@@ -26,8 +26,9 @@ export class AppCacheModule {}
 /**
  * The read-model store without Redis: in process, least recently used entries out first beyond
  * `maxBytes` (Keyv serialises each value to a string: two bytes a character). Keyv's own Map kept
- * every key until it was read again after its expiry: a crawler walking 10,000 product pages grew
- * the process by hundreds of MB. Keyv keeps each entry's expiry in the value and checks it on read.
+ * every key until it was read again after its expiry, so keys read once stayed for the life of the
+ * process: a product page leaves ~4,500 characters of read models (~9 KB), 10,000 crawled products
+ * ~90 MB never freed. Keyv keeps each entry's expiry in the value and checks it on read.
  */
 export function memoryStore(maxBytes: number): Keyv {
   const entries = new LRUCache<string, string>({
