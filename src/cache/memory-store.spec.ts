@@ -28,6 +28,28 @@ describe('memoryStore (read models without Redis)', () => {
     expect(await sut.get('page-199')).toEqual(value(199));
   });
 
+  it('weighs keys and what each entry costs, so a crawl of absent pages stays within its bytes', async () => {
+    // A crawler asking for pages that do not exist: a long key and a tiny value (`{ v: null }`) each.
+    // Each weighs (~85 characters of key and value) × 2 + 200 bytes ≈ 370 bytes: ~177 fit in 64 KB.
+    // Without its overhead ~385 would, and counted by its value text only (~20 characters) ~1,600.
+    const sut = memoryStore(64 * 1024);
+    const key = (i: number) => `content@0:cms:page::fr:n-existe-pas-${'x'.repeat(24)}-${i}`;
+    for (let i = 0; i < 2000; i++) await sut.set(key(i), { v: null });
+    const kept = (await Promise.all(Array.from({ length: 2000 }, (_, i) => sut.get(key(i))))).filter(Boolean);
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept.length).toBeLessThanOrEqual(180);
+    expect(await sut.get(key(1999))).toEqual({ v: null });
+  });
+
+  it('gives back values exactly as they were stored, strings that look like its own markers included', async () => {
+    const sut = memoryStore(1024 * 1024);
+    const value = { text: ':base64:aGVsbG8=', colon: '::x', list: [1, 'Süßstoff', null], nested: { at: '2026-12-07' } };
+    await sut.set('v', value);
+    expect(await sut.get('v')).toEqual(value);
+    await sut.set('s', ':base64:aGVsbG8=');
+    expect(await sut.get('s')).toBe(':base64:aGVsbG8=');
+  });
+
   it('does not keep a value larger than the whole store', async () => {
     const sut = memoryStore(1024);
     await sut.set('small', 'ok');
