@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { ConnectionDrainer } from './common/http/connection-drainer';
 import { createLogging } from './common/logging/logging';
+import { applyHeapGrowth } from './common/runtime/heap-growth';
 import { ConfigurationError, loadConfig, type AppConfig } from './config/app.config';
 import { LifecycleService } from './modules/health/lifecycle.service';
 
@@ -16,6 +17,9 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
+  // Before the app allocates anything lasting: V8 otherwise lets the heap, garbage included, grow
+  // to ~4× what is live before collecting it.
+  applyHeapGrowth(config.HEAP_GROWING_PERCENT);
   const logging = createLogging(config.LOG_LEVEL);
   const logger = logging.root;
   const app = await createApp(config, logging);

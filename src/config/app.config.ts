@@ -168,6 +168,17 @@ export class EnvironmentVariables {
   @Max(4096)
   CACHE_MAX_MB = 64;
 
+  /**
+   * How far V8 lets the heap grow past what was live at its last full collection before the next
+   * one, in percent (V8's `--heap-growing-percent`; 0 leaves V8's own factor, up to 4×). Set at start
+   * (main.ts). A lower factor collects earlier: less resident memory for little CPU.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  HEAP_GROWING_PERCENT = 30;
+
   /** Rendered anonymous pages are kept this long in process memory (0 = off). */
   @Transform(toInt)
   @IsInt()
