@@ -36,6 +36,22 @@ describe(AppCache.name, () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps an absent look-up by URL (shareAbsent: false) in process only, never in the store', async () => {
+    const { store, sut } = make();
+    const set = jest.spyOn(store, 'set');
+    const load = jest.fn(async () => null);
+    for (let i = 0; i < 50; i++)
+      await sut.getOrSet(`product:slug:fr:1:n-existe-pas-${i}`, load, undefined, { shareAbsent: false });
+    expect(set).not.toHaveBeenCalled();
+    // Asked again within the in-process copy's life: not looked up again.
+    await sut.getOrSet('product:slug:fr:1:n-existe-pas-7', load, undefined, { shareAbsent: false });
+    expect(load).toHaveBeenCalledTimes(50);
+    // A value found is shared as any other.
+    await sut.getOrSet('product:slug:fr:1:found', async () => ({ id: 1 }), undefined, { shareAbsent: false });
+    expect(set).toHaveBeenCalledTimes(1);
+    expect(await store.get('product:slug:fr:1:found')).toEqual({ v: { id: 1 } });
+  });
+
   it('serves a hot key from the in-process copy without a store round trip', async () => {
     const { store, sut } = make();
     await sut.getOrSet('hot', async () => 'v');

@@ -74,7 +74,18 @@ export class AppCache implements OnApplicationShutdown {
     this.enabled = config.CACHE_TTL_SECONDS > 0;
   }
 
-  async getOrSet<T>(name: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T> {
+  /**
+   * The value of `name`, loaded once when missing. `options.shareAbsent: false` (look-ups by a
+   * visitor's URL: a slug) keeps a `null` result in process only (L1, a few seconds, bounded), not in
+   * the store: a crawler's stream of URLs that name nothing would otherwise fill the store with one
+   * entry each and push out the read models pages need (the absent look-up is one indexed query).
+   */
+  async getOrSet<T>(
+    name: string,
+    load: () => Promise<T>,
+    ttlSeconds?: number,
+    options: { shareAbsent?: boolean } = {},
+  ): Promise<T> {
     const key = this.qualified(name);
     // Caching off (tests, the bench's uncached run): nothing is kept across requests, but one request
     // still loads each key once.
@@ -91,7 +102,7 @@ export class AppCache implements OnApplicationShutdown {
     const loading = (async () => {
       try {
         const value = await load();
-        await this.safeSet(key, { v: value }, ttlSeconds);
+        if (value !== null || options.shareAbsent !== false) await this.safeSet(key, { v: value }, ttlSeconds);
         this.remember(key, value, ttlSeconds);
         return value;
       } catch (error) {

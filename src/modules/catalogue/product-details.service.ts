@@ -55,10 +55,15 @@ export class ProductDetailsService {
 
   /** The product visible on this site, or a 301 to its new slug (query kept), or 404. */
   async bySlug(site: SiteContext, slug: string, search: string): Promise<ProductRow> {
-    const row = await this.cache.getOrSet(`product:slug:${site.locale}:${site.salesPlan.id}:${slug}`, async () => {
-      const found = await this.repository.findProduct({ locale: site.locale, salesPlanId: site.salesPlan.id, slug });
-      return found ?? null;
-    });
+    const row = await this.cache.getOrSet(
+      `product:slug:${site.locale}:${site.salesPlan.id}:${slug}`,
+      async () => {
+        const found = await this.repository.findProduct({ locale: site.locale, salesPlanId: site.salesPlan.id, slug });
+        return found ?? null;
+      },
+      undefined,
+      { shareAbsent: false },
+    );
     if (row) return row;
     const renamed = await this.repository.renamedProductSlug(site.locale, slug);
     if (renamed) throw DomainException.redirect(buildPath('product', site.locale, { slug: renamed }) + search, 301);

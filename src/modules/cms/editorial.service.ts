@@ -66,9 +66,12 @@ export class EditorialService implements ProductArticles, PageEntities {
 
   /** A published page of a route family, or a 301 to its current slug (query kept), or 404. */
   async bySlug(site: SiteContext, route: string, slug: string, search: string, types?: PageType[]) {
-    const row = await this.cache.getOrSet(`cms:page:${route}:${site.locale}:${slug}`, async () => {
-      return (await this.repository.pageDetail({ route, slug }, site.locale, true)) ?? null;
-    });
+    const row = await this.cache.getOrSet(
+      `cms:page:${route}:${site.locale}:${slug}`,
+      async () => (await this.repository.pageDetail({ route, slug }, site.locale, true)) ?? null,
+      undefined,
+      { shareAbsent: false },
+    );
     if (row && (!types || types.includes(row.type))) return row;
     const current = await this.repository.currentSlug(route, site.locale, slug);
     if (current && current !== slug)
