@@ -25,8 +25,8 @@ export class AppCacheModule {}
 
 /**
  * What an entry of the memory store costs beyond its key and value text: the LRU's slots, the Map
- * entry, Keyv's prefixed key (measured: ~300 bytes in all for an absent page's entry of ~90
- * characters, of which ~100 are its text).
+ * entry, Keyv's prefixed key (measured: ~300 bytes in all for an absent page's entry, of which
+ * ~100 are the text of its key and value).
  */
 const ENTRY_OVERHEAD_BYTES = 200;
 

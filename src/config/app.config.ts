@@ -171,7 +171,8 @@ export class EnvironmentVariables {
   /**
    * How far V8 lets the heap grow past what was live at its last full collection before the next
    * one, in percent (V8's `--heap-growing-percent`; 0 leaves V8's own factor, up to 4×). Set at start
-   * (main.ts). A lower factor collects earlier: less resident memory for little CPU.
+   * (main.ts). A lower factor collects earlier: less resident memory, a longer tail of uncached
+   * requests (more collections).
    */
   @Transform(toInt)
   @IsInt()
