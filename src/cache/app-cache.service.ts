@@ -84,7 +84,7 @@ export class AppCache implements OnApplicationShutdown {
     name: string,
     load: () => Promise<T>,
     ttlSeconds?: number,
-    options: { shareAbsent?: boolean } = {},
+    options?: { shareAbsent?: boolean },
   ): Promise<T> {
     const key = this.qualified(name);
     // Caching off (tests, the bench's uncached run): nothing is kept across requests, but one request
@@ -102,7 +102,7 @@ export class AppCache implements OnApplicationShutdown {
     const loading = (async () => {
       try {
         const value = await load();
-        if (value !== null || options.shareAbsent !== false) await this.safeSet(key, { v: value }, ttlSeconds);
+        if (value !== null || options?.shareAbsent !== false) await this.safeSet(key, { v: value }, ttlSeconds);
         this.remember(key, value, ttlSeconds);
         return value;
       } catch (error) {
