@@ -1,5 +1,6 @@
+import type { Worker } from 'node:worker_threads';
 import { isDatabaseUnavailable } from './database';
-import { PGlitePool, textLiterals } from './pglite-pool';
+import { PGLITE_WORKER_LIMITS, PGlitePool, textLiterals } from './pglite-pool';
 
 describe(textLiterals.name, () => {
   it('quotes every plain value in PostgreSQL text format, doubling quotes', () => {
@@ -54,6 +55,15 @@ describe(PGlitePool.name, () => {
       client.release();
     }
   }
+
+  it("runs the engine in a thread with a small young generation, which still carries large results", async () => {
+    const worker = (sut as unknown as { worker: Worker }).worker;
+    expect(worker.resourceLimits?.maxYoungGenerationSizeMb).toBe(PGLITE_WORKER_LIMITS.maxYoungGenerationSizeMb);
+    // ~20 MB of rows in one answer: more than the young generation holds.
+    const { rows } = await query("select i, repeat('x', 200) as filler from generate_series(1, $1::int) i", [100000]);
+    expect(rows).toHaveLength(100000);
+    expect(rows[99999]).toEqual({ i: 100000, filler: 'x'.repeat(200) });
+  });
 
   it('runs a parameterised statement prepared once, values read by their own types', async () => {
     await query('insert into t (id, name, at, ok) values ($1, $2, $3, $4)', [
