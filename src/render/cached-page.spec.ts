@@ -1,12 +1,11 @@
 import { gunzipSync } from 'node:zlib';
-import { keptPageHeaders, pageBody, sendRenderedPage } from './cached-page';
+import { keptPageHeaders, pageBody, sendRenderedPage, toCachedPage, withNonceBytes } from './cached-page';
 import { NONCE_PLACEHOLDER } from './render.service';
 import type { CachedPage } from './page-cache';
 
 const page = (headers: Array<[string, string]>): CachedPage => ({
   status: 200,
   headers,
-  parts: ['<p>'],
   buffers: [Buffer.from('<p>')],
   byteLength: 3,
 });
@@ -40,9 +39,10 @@ describe(pageBody.name, () => {
   const html = (nonce: string) =>
     `<!doctype html><script nonce="${nonce}">a()</script>${'<p>Magnésium marin</p>'.repeat(200)}<style nonce="${nonce}"></style>`;
   const kept = (): CachedPage => {
-    const parts = html('\u0000SPLIT\u0000').split('\u0000SPLIT\u0000');
-    const buffers = parts.map((part) => Buffer.from(part));
-    return { status: 200, headers: [], parts, buffers, byteLength: buffers.reduce((n, b) => n + b.length, 0) };
+    const buffers = html('\u0000SPLIT\u0000')
+      .split('\u0000SPLIT\u0000')
+      .map((part) => Buffer.from(part));
+    return { status: 200, headers: [], buffers, byteLength: buffers.reduce((n, b) => n + b.length, 0) };
   };
   const nonces = ['a'.repeat(24), 'b'.repeat(24), 'c'.repeat(24)];
   const header = (body: { headers: string[] }, name: string) => {
@@ -126,5 +126,36 @@ describe(sendRenderedPage.name, () => {
     await settle();
     expect(written).toEqual([]);
     expect(res.ended).toBe(false);
+  });
+});
+
+describe('a page and its nonces', () => {
+  // Two-byte text (’), a nonce at the very start and at the very end, two side by side.
+  const html = `${NONCE_PLACEHOLDER}<script nonce="${NONCE_PLACEHOLDER}"></script><p>L’été, magnésium</p>${'<p>Sommeil</p>'.repeat(100)}${NONCE_PLACEHOLDER}${NONCE_PLACEHOLDER}`;
+  const nonce = 'Zm9vYmFyYmF6cXV4MTIzNA==';
+  const expected = html.split(NONCE_PLACEHOLDER).join(nonce);
+
+  it('writes the nonce over each placeholder of the encoded page', () => {
+    expect(withNonceBytes(html, nonce).toString('utf8')).toBe(expected);
+    // Each call has its own bytes: the next nonce does not show through.
+    expect(withNonceBytes(html, 'x'.repeat(24)).toString('utf8')).toBe(html.split(NONCE_PLACEHOLDER).join('x'.repeat(24)));
+  });
+
+  it('still places a nonce of another length', () => {
+    expect(withNonceBytes(html, 'short').toString('utf8')).toBe(html.split(NONCE_PLACEHOLDER).join('short'));
+    expect(withNonceBytes(html, '').toString('utf8')).toBe(html.split(NONCE_PLACEHOLDER).join(''));
+  });
+
+  it('keeps a page as views of one encoding, between its nonces', () => {
+    const res = { statusCode: 200, getHeader: (name: string) => (name === 'Cache-Control' ? 'public' : undefined) };
+    const page = toCachedPage(html, res as never);
+    expect(page.buffers).toHaveLength(5);
+    expect(new Set(page.buffers.map((buffer) => buffer.buffer)).size).toBe(1);
+    expect(page.byteLength).toBe(Buffer.byteLength(html.split(NONCE_PLACEHOLDER).join('')));
+    expect(page.headers).toEqual([['Cache-Control', 'public']]);
+    const body = pageBody(page, nonce, undefined, false);
+    expect(Buffer.concat(body.chunks).toString('utf8')).toBe(expected);
+    const gzipped = pageBody(page, nonce, 'gzip', false);
+    expect(gunzipSync(Buffer.concat(gzipped.chunks)).toString('utf8')).toBe(expected);
   });
 });

@@ -48,27 +48,27 @@ describe(PageCache.name, () => {
 
   describe('memory (PAGE_CACHE_MAX_MB)', () => {
     const KB = 1024;
-    /** A kept page of `kb` KB of HTML: it weighs 2.2 times that (strings, buffers, gzip to come). */
-    const page = (kb: number) => ({ status: 200, headers: [], parts: [], buffers: [], byteLength: kb * KB });
+    /** A kept page of `kb` KB of HTML: it weighs 1.2 times that (its bytes, gzip to come). */
+    const page = (kb: number) => ({ status: 200, headers: [], buffers: [], byteLength: kb * KB });
     const pages = (mb: number) =>
       new PageCache(loadConfig({ PAGE_CACHE_TTL_SECONDS: '30', PAGE_CACHE_MAX_MB: String(mb) }));
 
     it('drops the least recently used pages once their bytes pass the budget, whatever their number', () => {
       const sut = pages(1);
-      // 140 KB pages weigh 308 KB: three fit in 1 MB, a fourth pushes the least recently used out.
-      for (const key of ['a', 'b', 'c']) sut.set(key, page(140));
-      expect(sut.size).toEqual({ entries: 3, bytes: 3 * Math.ceil(140 * KB * 2.2) });
+      // 280 KB pages weigh 336 KB: three fit in 1 MB, a fourth pushes the least recently used out.
+      for (const key of ['a', 'b', 'c']) sut.set(key, page(280));
+      expect(sut.size).toEqual({ entries: 3, bytes: 3 * Math.ceil(280 * KB * 1.2) });
       sut.get('a');
-      sut.set('d', page(140));
+      sut.set('d', page(280));
       expect(sut.get('b')).toBeUndefined();
-      expect(['a', 'c', 'd'].map((key) => sut.get(key)?.byteLength)).toEqual([140 * KB, 140 * KB, 140 * KB]);
+      expect(['a', 'c', 'd'].map((key) => sut.get(key)?.byteLength)).toEqual([280 * KB, 280 * KB, 280 * KB]);
       expect(sut.size.bytes).toBeLessThanOrEqual(1024 * KB);
     });
 
     it('does not keep a page larger than the whole budget, and drops nothing for it', () => {
       const sut = pages(1);
       sut.set('small', page(10));
-      sut.set('huge', page(600));
+      sut.set('huge', page(900));
       expect(sut.get('huge')).toBeUndefined();
       expect(sut.get('small')?.byteLength).toBe(10 * KB);
       expect(sut.size.entries).toBe(1);
@@ -78,7 +78,7 @@ describe(PageCache.name, () => {
       const sut = pages(1);
       sut.set('a', page(100));
       sut.set('a', page(50));
-      expect(sut.size).toEqual({ entries: 1, bytes: Math.ceil(50 * KB * 2.2) });
+      expect(sut.size).toEqual({ entries: 1, bytes: Math.ceil(50 * KB * 1.2) });
       now += 30_001;
       expect(sut.get('a')).toBeUndefined();
       expect(sut.size).toEqual({ entries: 0, bytes: 0 });

@@ -31,8 +31,7 @@ export const STALE_IF_ERROR_MS = 24 * 3600 * 1000;
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
-  parts: string[];
-  /** The same parts encoded once, written as they are (no per-response encoding of the page). */
+  /** The page encoded once, in parts between its nonces, written as they are (no per-response encoding). */
   buffers: Buffer[];
   /** Bytes of the page without its nonces, and how many nonces it carries. */
   byteLength: number;
@@ -45,20 +44,20 @@ export interface CachedPage {
 const MAX_ENTRIES = 500;
 
 /**
- * The memory a kept page holds: its HTML twice (the parts as strings, for `withNonceParts`, and as
- * UTF-8 buffers), and the gzip form its first replay adds (about a fifth of it for HTML; counted
- * up front, since it comes after the page is kept). Other values (the specs' strings): their length.
+ * The memory a kept page holds: its HTML once, as UTF-8 bytes, and the gzip form its first replay
+ * adds (about a fifth of it for HTML; counted up front, since it comes after the page is kept).
+ * Other values (the specs' strings): their length.
  */
 function weighPage(value: unknown): number {
   if (typeof value === 'string') return value.length;
   const page = value as Partial<CachedPage>;
-  return Math.ceil((page.byteLength ?? 0) * 2.2);
+  return Math.ceil((page.byteLength ?? 0) * 1.2);
 }
 
 /**
  * Rendered anonymous pages kept in process memory for PAGE_CACHE_TTL_SECONDS, least recently used
  * first out, bounded both in number (500) and in bytes (PAGE_CACHE_MAX_MB): a flood of distinct URLs
- * cannot grow it, however large its pages (500 pages of 140 KB weigh about 150 MB). The HTML
+ * cannot grow it, however large its pages (500 pages of 140 KB weigh about 84 MB). The HTML
  * holds the nonce placeholder, so each response still gets its own CSP nonce. Derived data only: no
  * replica needs another's.
  */

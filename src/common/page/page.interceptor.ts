@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { ComponentType } from 'react';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { pageCacheKey, sendCachedPage, sendRenderedPage, toCachedPage, withNonceParts } from '../../render/cached-page';
+import { pageCacheKey, sendCachedPage, sendRenderedPage, toCachedPage } from '../../render/cached-page';
 import { PageCache, type CachedPage } from '../../render/page-cache';
 import type { PageView } from '../../render/page-view';
 import { RenderService } from '../../render/render.service';
@@ -97,7 +97,8 @@ function reusable(definition: PageDefinition, req: Request, res: Response): bool
 
 /**
  * Nest sends what the interceptor returns with `res.send`: for this response, that writes the page
- * as the fast path does (its prepared bytes, gzip when accepted) instead of the string.
+ * as the fast path does (its prepared bytes, gzip when accepted) and ignores the string, so none is
+ * made (joining the page's text again would cost as much as encoding it).
  */
 function sendThroughNest(req: Request, res: Response, page: CachedPage): string {
   const nonce = res.locals.cspNonce ?? '';
@@ -105,7 +106,7 @@ function sendThroughNest(req: Request, res: Response, page: CachedPage): string 
     sendCachedPage(req, this, page, nonce);
     return this;
   } as Response['send'];
-  return withNonceParts(page, nonce);
+  return '';
 }
 
 /** The same for a page that is not kept: written as it is, with no cached form made. */
