@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { projectRoot } from '../../../common/paths';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config';
 
@@ -15,12 +15,15 @@ export interface OutgoingMail {
 /**
  * Where mails go: the SMTP server of SMTP_URL through nodemailer (timeouts so a stuck server fails
  * the attempt rather than the worker), or, without it (the one-command default), one .eml file per
- * mail under MAIL_DIR so a new user can read what the site sends.
+ * mail under MAIL_DIR so a new user can read what the site sends. nodemailer (~2 MB of heap) is
+ * loaded with the first mail: most processes of a site never send one.
  */
 @Injectable()
 export class MailTransport implements OnApplicationShutdown {
-  private readonly transporter: Transporter;
+  private transporter: Promise<Transporter> | null = null;
   private readonly folder: string | null;
+  /** SMTP_URL with the timeouts it does not set (a bad URL fails the start, not the first mail). */
+  private readonly smtp: string | null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     if (config.SMTP_URL) {
@@ -32,11 +35,23 @@ export class MailTransport implements OnApplicationShutdown {
         ['socketTimeout', '20000'],
       ] as const)
         if (!url.searchParams.has(name)) url.searchParams.set(name, ms);
-      this.transporter = createTransport(url.toString());
+      this.smtp = url.toString();
     } else {
       this.folder = isAbsolute(config.MAIL_DIR) ? config.MAIL_DIR : join(projectRoot(), config.MAIL_DIR);
-      this.transporter = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      this.smtp = null;
     }
+  }
+
+  private transport(): Promise<Transporter> {
+    if (!this.transporter) {
+      const smtp = this.smtp;
+      this.transporter = import('nodemailer').then(({ createTransport }) =>
+        smtp ? createTransport(smtp) : createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      );
+      // A failed load is tried again with the next mail.
+      this.transporter.catch(() => (this.transporter = null));
+    }
+    return this.transporter;
   }
 
   /** Where mails are written without SMTP (null with SMTP_URL). */
@@ -45,7 +60,7 @@ export class MailTransport implements OnApplicationShutdown {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = (await this.transporter.sendMail({
+    const info = (await (await this.transport()).sendMail({
       from: this.config.MAIL_FROM,
       to: mail.to,
       subject: mail.subject,
@@ -58,7 +73,8 @@ export class MailTransport implements OnApplicationShutdown {
     }
   }
 
-  onApplicationShutdown(): void {
-    this.transporter.close();
+  async onApplicationShutdown(): Promise<void> {
+    const transporter = await this.transporter?.catch(() => null);
+    transporter?.close();
   }
 }
