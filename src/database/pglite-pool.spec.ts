@@ -56,7 +56,7 @@ describe(PGlitePool.name, () => {
     }
   }
 
-  it("runs the engine in a thread with a small young generation, which still carries large results", async () => {
+  it('runs the engine in a thread with a small young generation, which still carries large results', async () => {
     const worker = (sut as unknown as { worker: Worker }).worker;
     expect(worker.resourceLimits?.maxYoungGenerationSizeMb).toBe(PGLITE_WORKER_LIMITS.maxYoungGenerationSizeMb);
     // ~20 MB of rows in one answer: more than the young generation holds.

@@ -138,7 +138,9 @@ describe('a page and its nonces', () => {
   it('writes the nonce over each placeholder of the encoded page', () => {
     expect(withNonceBytes(html, nonce).toString('utf8')).toBe(expected);
     // Each call has its own bytes: the next nonce does not show through.
-    expect(withNonceBytes(html, 'x'.repeat(24)).toString('utf8')).toBe(html.split(NONCE_PLACEHOLDER).join('x'.repeat(24)));
+    expect(withNonceBytes(html, 'x'.repeat(24)).toString('utf8')).toBe(
+      html.split(NONCE_PLACEHOLDER).join('x'.repeat(24)),
+    );
   });
 
   it('still places a nonce of another length', () => {

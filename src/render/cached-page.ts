@@ -32,7 +32,12 @@ export function toCachedPage(html: string, res: Response): CachedPage {
     from = at + PLACEHOLDER_BYTES.length;
   }
   buffers.push(whole.subarray(from));
-  return { status: res.statusCode, headers, buffers, byteLength: whole.length - (buffers.length - 1) * PLACEHOLDER_BYTES.length };
+  return {
+    status: res.statusCode,
+    headers,
+    buffers,
+    byteLength: whole.length - (buffers.length - 1) * PLACEHOLDER_BYTES.length,
+  };
 }
 
 /** The placeholder as it is encoded in a page (ASCII: one byte a character). */
@@ -49,7 +54,11 @@ export function withNonceBytes(html: string, nonce: string): Buffer {
   if (nonceBytes.length !== PLACEHOLDER_BYTES.length || Buffer.byteLength(nonce, 'utf8') !== nonceBytes.length)
     return Buffer.from(html.replaceAll(NONCE_PLACEHOLDER, nonce), 'utf8');
   const whole = Buffer.from(html, 'utf8');
-  for (let at = whole.indexOf(PLACEHOLDER_BYTES); at >= 0; at = whole.indexOf(PLACEHOLDER_BYTES, at + nonceBytes.length))
+  for (
+    let at = whole.indexOf(PLACEHOLDER_BYTES);
+    at >= 0;
+    at = whole.indexOf(PLACEHOLDER_BYTES, at + nonceBytes.length)
+  )
     nonceBytes.copy(whole, at);
   return whole;
 }

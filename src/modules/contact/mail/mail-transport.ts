@@ -60,7 +60,9 @@ export class MailTransport implements OnApplicationShutdown {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = (await (await this.transport()).sendMail({
+    const info = (await (
+      await this.transport()
+    ).sendMail({
       from: this.config.MAIL_FROM,
       to: mail.to,
       subject: mail.subject,
