@@ -57,7 +57,7 @@ describe(PageCache.name, () => {
       const sut = pages(1);
       // 280 KB pages weigh 336 KB: three fit in 1 MB, a fourth pushes the least recently used out.
       for (const key of ['a', 'b', 'c']) sut.set(key, page(280));
-      expect(sut.size).toEqual({ entries: 3, bytes: 3 * Math.ceil(280 * KB * 1.2) });
+      expect(sut.size).toEqual({ entries: 3, bytes: 3 * Math.ceil(280 * KB * 1.2), aliases: 0 });
       sut.get('a');
       sut.set('d', page(280));
       expect(sut.get('b')).toBeUndefined();
@@ -78,18 +78,48 @@ describe(PageCache.name, () => {
       const sut = pages(1);
       sut.set('a', page(100));
       sut.set('a', page(50));
-      expect(sut.size).toEqual({ entries: 1, bytes: Math.ceil(50 * KB * 1.2) });
+      expect(sut.size).toEqual({ entries: 1, bytes: Math.ceil(50 * KB * 1.2), aliases: 0 });
       now += 30_001;
       expect(sut.get('a')).toBeUndefined();
-      expect(sut.size).toEqual({ entries: 0, bytes: 0 });
+      expect(sut.size).toEqual({ entries: 0, bytes: 0, aliases: 0 });
       sut.set('b', page(100));
       sut.clear();
-      expect(sut.size).toEqual({ entries: 0, bytes: 0 });
+      expect(sut.size).toEqual({ entries: 0, bytes: 0, aliases: 0 });
       // Past a day of staleness, the replay path drops it too.
       sut.set('c', page(100));
       now += 30_000 + STALE_IF_ERROR_MS + 1;
       expect(sut.getForReplay('c')).toBeUndefined();
       expect(sut.size.bytes).toBe(0);
+    });
+  });
+
+  describe('aliases (the 404 page of unknown URLs)', () => {
+    it('answers an alias with the page it names while fresh, and never pushes out pages for it', () => {
+      const sut = cache(30);
+      for (let i = 0; i < 500; i++) sut.set(`page${i}`, `P${i}`);
+      // A crawler's 3,000 unknown URLs, each answered by the one 404 page.
+      for (let i = 0; i < 3000; i++) sut.alias(`unknown${i}`, 'NOT FOUND');
+      expect(sut.size).toEqual({ entries: 500, bytes: 10 * 2 + 90 * 3 + 400 * 4, aliases: 2000 });
+      expect(sut.getForReplay('page0')).toBe('P0');
+      expect(sut.getFresh('page499')).toBe('P499');
+      expect(sut.getForReplay('unknown2999')).toBe('NOT FOUND');
+      expect(sut.getFresh('unknown1000')).toBe('NOT FOUND');
+      // The oldest 1,000 went first.
+      expect(sut.getForReplay('unknown999')).toBeUndefined();
+      now += 30_001;
+      expect(sut.getForReplay('unknown2999')).toBeUndefined();
+      expect(sut.getFresh('unknown2998')).toBeUndefined();
+    });
+
+    it('keeps no alias when pages are off, from an older epoch, or after a clear', () => {
+      expect((cache(0).alias('u', 'X'), cache(0).size.aliases)).toBe(0);
+      const sut = cache(30);
+      sut.alias('u', 'X', sut.epoch + 1);
+      expect(sut.getForReplay('u')).toBeUndefined();
+      sut.alias('u', 'X', sut.epoch);
+      expect(sut.getForReplay('u')).toBe('X');
+      sut.clear();
+      expect(sut.getForReplay('u')).toBeUndefined();
     });
   });
 

@@ -42,6 +42,11 @@ export interface CachedPage {
 }
 
 const MAX_ENTRIES = 500;
+/**
+ * URLs answered with a page kept under another key (an unknown URL's 404: one rendering per site),
+ * kept apart so that a crawler's stream of unknown URLs never pushes out the pages visitors ask for.
+ */
+const MAX_ALIASES = 2000;
 
 /**
  * The memory a kept page holds: its HTML once, as UTF-8 bytes, and the gzip form its first replay
@@ -64,6 +69,8 @@ function weighPage(value: unknown): number {
 @Injectable()
 export class PageCache<T = CachedPage> {
   private readonly entries = new Map<string, Entry<T>>();
+  /** See `alias`: fresh only, least recently set first out; a key and a reference each. */
+  private readonly aliases = new Map<string, { value: T; expires: number }>();
   private readonly ttlMs: number;
   private readonly maxBytes: number;
   /** The sum of the entries' `bytes`. */
@@ -118,7 +125,16 @@ export class PageCache<T = CachedPage> {
    */
   getFresh(key: string): T | undefined {
     const entry = this.entries.get(key);
-    return entry && entry.expires >= Date.now() ? this.touch(key, entry) : undefined;
+    return entry && entry.expires >= Date.now() ? this.touch(key, entry) : this.aliased(key);
+  }
+
+  /** The page an alias names while it is fresh (an expired one is dropped: the next request renders). */
+  private aliased(key: string): T | undefined {
+    const alias = this.aliases.get(key);
+    if (!alias) return undefined;
+    if (alias.expires >= Date.now()) return alias.value;
+    this.aliases.delete(key);
+    return undefined;
   }
 
   /**
@@ -130,7 +146,7 @@ export class PageCache<T = CachedPage> {
    */
   getForReplay(key: string): T | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    if (!entry) return this.aliased(key);
     const now = Date.now();
     if (entry.expires >= now) return this.touch(key, entry);
     const age = now - entry.expires;
@@ -185,13 +201,27 @@ export class PageCache<T = CachedPage> {
     }
   }
 
+  /**
+   * Answers `key` with a value kept elsewhere (the shared 404 page of an unknown URL) for the time to
+   * live: it weighs nothing against PAGE_CACHE_MAX_MB and takes no place among the 500 pages; at most
+   * 2,000 aliases, the oldest out first. `since`: as for `set`.
+   */
+  alias(key: string, value: T, since?: number): void {
+    if (this.ttlMs <= 0) return;
+    if (since !== undefined && since !== this.currentEpoch) return;
+    this.aliases.delete(key);
+    this.aliases.set(key, { value, expires: Date.now() + this.ttlMs });
+    if (this.aliases.size > MAX_ALIASES) this.aliases.delete(this.aliases.keys().next().value as string);
+  }
+
   /** Bytes the kept pages hold, as counted against PAGE_CACHE_MAX_MB. */
-  get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+  get size(): { entries: number; bytes: number; aliases: number } {
+    return { entries: this.entries.size, bytes: this.bytes, aliases: this.aliases.size };
   }
 
   clear(): void {
     this.entries.clear();
+    this.aliases.clear();
     this.bytes = 0;
   }
 

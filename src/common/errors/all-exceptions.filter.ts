@@ -106,9 +106,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
         page = toCachedPage(await this.render.renderError(req, site, status, pageMissing), res);
         if (reusable) this.pageCache.set(key, page);
       }
-      // The same unknown URL asked again is answered by the fast path (PageCacheMiddleware).
+      // The same unknown URL asked again is answered by the fast path (PageCacheMiddleware), from an
+      // alias: a crawler's unknown URLs do not push the pages visitors ask for out of the cache.
       if (status === 404 && req.method === 'GET' && !isPrivate(res))
-        this.pageCache.set(pageCacheKey(site, req.originalUrl), page, res.locals.pageEpoch);
+        this.pageCache.alias(pageCacheKey(site, req.originalUrl), page, res.locals.pageEpoch);
       sendCachedPage(req, res, page, nonce);
     } catch (error) {
       this.logger.error(`error page failed: ${(error as Error).stack ?? String(error)}`);
