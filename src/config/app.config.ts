@@ -82,7 +82,7 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(8)
   @Max(512)
-  PGLITE_SHARED_BUFFERS_MB = 32;
+  PGLITE_SHARED_BUFFERS_MB = 24;
 
   @Transform(emptyToUndefined)
   @IsOptional()

@@ -21,9 +21,9 @@ import { openDatabase, type Database } from '../../src/database/database';
     for (const db of opened) await db.destroy();
   });
 
-  it('runs with 32 MB by default, not the 128 MB of the WebAssembly build', async () => {
+  it('runs with 24 MB by default, not the 128 MB of the WebAssembly build', async () => {
     const db = await open({});
-    await expect(setting(db, 'shared_buffers')).resolves.toBe('32MB');
+    await expect(setting(db, 'shared_buffers')).resolves.toBe('24MB');
     // The rest of the build's command line is untouched.
     await expect(setting(db, 'wal_buffers')).resolves.toBe('4MB');
     await expect(sql`select count(*) from pg_class`.execute(db)).resolves.toBeDefined();
