@@ -748,6 +748,12 @@ describe('fuzz corpus: no 5xx, bad input is a 400 or a 404 (e2e)', () => {
       ['/api/v1/product?filters=null', 'filters'],
       ['/api/v1/filtersProducts?filters=null', 'filters'],
       ['/api/v1/product?categoryId=2147483648', 'categoryId'],
+      // Ids that are numbers only once converted: the path parameter is checked as sent.
+      ['/api/v1/product/%201', 'id'],
+      ['/api/v1/product/%2B1', 'id'],
+      ['/api/v1/product/1e3', 'id'],
+      ['/api/v1/product/0x1f', 'id'],
+      ['/api/v1/products/1.0/faqs', 'id'],
     ])('%s answers 400 naming %s (issue 7 findings)', async (path, param) => {
       const res = await rawGet(t.server, path, { Host: FR });
       expect(res.status).toBe(400);

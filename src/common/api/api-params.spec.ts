@@ -10,6 +10,7 @@ import {
   ParseIdPipe,
   toInteger,
 } from './api-params';
+import { apiValidation } from './api-validation';
 
 class Query {
   @IsOptionalNotNull()
@@ -92,5 +93,20 @@ describe('api-params', () => {
         expect((thrown as DomainException).details).toHaveProperty('id');
       },
     );
+
+    it.each([' 1', '+1', '1e3', '0x1f', '1.0'])(
+      'sees %p as the client sent it, after the API validation pipe, and refuses it',
+      async (value) => {
+        // Nest runs the controller's pipe (apiValidation) before the parameter's own.
+        const metadata = { type: 'param', data: 'id', metatype: Number } as const;
+        const passed = await apiValidation.transform(value, metadata);
+        expect(passed).toBe(value);
+        expect(() => sut.transform(passed as string, metadata)).toThrow(DomainException);
+      },
+    );
+
+    it('refuses a value that is not text (a pipe before it converted it)', () => {
+      expect(() => sut.transform(1 as unknown as string, { type: 'param', data: 'id' })).toThrow(DomainException);
+    });
   });
 });

@@ -74,7 +74,8 @@ export function IsOptionalNotNull(): PropertyDecorator {
 @Injectable()
 export class ParseIdPipe implements PipeTransform<string, number> {
   transform(value: string, metadata: ArgumentMetadata): number {
-    if (/^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= INTEGER_MAX) return Number(value);
+    if (typeof value === 'string' && /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= INTEGER_MAX)
+      return Number(value);
     throw DomainException.invalidInput({
       [metadata.data ?? 'id']: `must be a whole number from 1 to ${INTEGER_MAX}`,
     });

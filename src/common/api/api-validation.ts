@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { DomainException } from '../errors/domain.exception';
 
 function flatten(errors: ValidationError[], prefix = ''): Record<string, string> {
@@ -11,8 +11,21 @@ function flatten(errors: ValidationError[], prefix = ''): Record<string, string>
   return out;
 }
 
+/**
+ * Query strings and bodies are validated against their DTOs. Path parameters are left as the client
+ * sent them, for their own pipe (ParseIdPipe, SettingCodePipe): converted to their declared `number`
+ * first, as `transform` does, ' 1', '+1', '1e3' and '0x1f' would all reach ParseIdPipe as valid ids
+ * (a DELETE of /redirections/%201 deleted redirection 1).
+ */
+class ApiValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'param') return Promise.resolve(value);
+    return super.transform(value, metadata) as Promise<unknown>;
+  }
+}
+
 /** API input validation: a 400 JSON answer naming every bad or unknown parameter (never a 500). */
-export const apiValidation = new ValidationPipe({
+export const apiValidation = new ApiValidationPipe({
   transform: true,
   whitelist: true,
   forbidNonWhitelisted: true,
