@@ -27,7 +27,7 @@ export function toCachedPage(html: string, res: Response): CachedPage {
   // Views of the one encoding, not copies: the page's bytes are held once.
   const buffers: Buffer[] = [];
   let from = 0;
-  for (let at = whole.indexOf(PLACEHOLDER_BYTES); at >= 0; at = whole.indexOf(PLACEHOLDER_BYTES, from)) {
+  for (const at of placeholdersIn(whole)) {
     buffers.push(whole.subarray(from, at));
     from = at + PLACEHOLDER_BYTES.length;
   }
@@ -43,6 +43,18 @@ export function toCachedPage(html: string, res: Response): CachedPage {
 /** The placeholder as it is encoded in a page (ASCII: one byte a character). */
 const PLACEHOLDER_BYTES = Buffer.from(NONCE_PLACEHOLDER, 'latin1');
 
+/** Where the nonce placeholder starts in an encoded page, in order. */
+function placeholdersIn(whole: Buffer): number[] {
+  const found: number[] = [];
+  for (
+    let at = whole.indexOf(PLACEHOLDER_BYTES);
+    at >= 0;
+    at = whole.indexOf(PLACEHOLDER_BYTES, at + PLACEHOLDER_BYTES.length)
+  )
+    found.push(at);
+  return found;
+}
+
 /**
  * A rendered page's bytes with this response's nonce. The page is encoded once and the nonce written
  * over the placeholder's bytes where they are the same length (every nonce of cspNonce()): a
@@ -54,12 +66,7 @@ export function withNonceBytes(html: string, nonce: string): Buffer {
   if (nonceBytes.length !== PLACEHOLDER_BYTES.length || Buffer.byteLength(nonce, 'utf8') !== nonceBytes.length)
     return Buffer.from(html.replaceAll(NONCE_PLACEHOLDER, nonce), 'utf8');
   const whole = Buffer.from(html, 'utf8');
-  for (
-    let at = whole.indexOf(PLACEHOLDER_BYTES);
-    at >= 0;
-    at = whole.indexOf(PLACEHOLDER_BYTES, at + nonceBytes.length)
-  )
-    nonceBytes.copy(whole, at);
+  for (const at of placeholdersIn(whole)) nonceBytes.copy(whole, at);
   return whole;
 }
 

@@ -18,6 +18,14 @@ describe(MailTransport.name, () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  // First: nothing has loaded nodemailer yet in this file.
+  it('shuts down without having loaded anything', async () => {
+    const sut = new MailTransport(loadConfig({ SMTP_URL: 'smtp://mail.example.ch:2525' }));
+    expect(sut.directory).toBeNull();
+    await expect(sut.onApplicationShutdown()).resolves.toBeUndefined();
+    expect(loads).toBe(0);
+  });
+
   it('loads nodemailer with the first mail, once, and writes the mail where MAIL_DIR says', async () => {
     const sut = new MailTransport(loadConfig({ MAIL_DIR: dir }));
     expect(sut.directory).toBe(dir);
@@ -36,11 +44,5 @@ describe(MailTransport.name, () => {
 
   it('refuses a bad SMTP_URL when it starts, not with the first mail', () => {
     expect(() => new MailTransport({ ...loadConfig({ MAIL_DIR: dir }), SMTP_URL: 'smtp://[' })).toThrow();
-  });
-
-  it('shuts down without having loaded anything', async () => {
-    const sut = new MailTransport(loadConfig({ SMTP_URL: 'smtp://mail.example.ch:2525' }));
-    expect(sut.directory).toBeNull();
-    await expect(sut.onApplicationShutdown()).resolves.toBeUndefined();
   });
 });

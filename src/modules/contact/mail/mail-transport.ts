@@ -60,9 +60,8 @@ export class MailTransport implements OnApplicationShutdown {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = (await (
-      await this.transport()
-    ).sendMail({
+    const transporter = await this.transport();
+    const info = (await transporter.sendMail({
       from: this.config.MAIL_FROM,
       to: mail.to,
       subject: mail.subject,
